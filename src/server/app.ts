@@ -1,0 +1,108 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LIMITS } from '#shared/constants.ts';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Tokens } from './lib/tokens.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+import type { FeatureDeps } from './lib/feature.ts';
+import { createMailOutbox, type MailOutbox } from './lib/outbox.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createSessionsCheck } from './features/auth/sessions.repository.ts';
+import { buyersRoutes } from './features/buyers/buyers.routes.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { followsRoutes } from './features/follows/follows.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { householdsRoutes } from './features/households/households.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
+import { producerRoutes } from './features/producer/producer.routes.ts';
+import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { storiesRoutes } from './features/stories/stories.routes.ts';
+
+export interface AppDeps {
+  database: Database;
+  tokens: Tokens;
+  mailer: Mailer;
+  /** Injected so rules with time (codes, stories, lockouts) are testable. */
+  clock?: () => Date;
+  /** Defaults to an outbox over `mailer`; its background sender runs only when `startWorkers`. */
+  outbox?: MailOutbox;
+  startWorkers?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: MailOutbox;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The composition root: every plugin and feature of the API, in one place (STYLE.md 3). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.code', '*.refreshToken'], censor: '[redacted]' },
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Domaće API', description: 'Local food marketplace: households sell home-made food to people nearby.', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: createSessionsCheck(deps.database.db) });
+
+  const clock = deps.clock ?? (() => new Date());
+  const outbox = deps.outbox ?? createMailOutbox({ db: deps.database.db, mailer: deps.mailer, clock, log: app.log });
+  app.decorate('outbox', outbox);
+  if (deps.startWorkers) {
+    outbox.start();
+    outbox.kick(); // mail queued before a crash or restart goes out now
+  }
+  app.addHook('onClose', () => outbox.stop());
+
+  const featureDeps: FeatureDeps = { db: deps.database.db, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
+  await app.register(async (api) => {
+    await api.register(healthRoutes, { database: deps.database });
+    await api.register(authRoutes, featureDeps);
+    await api.register(catalogRoutes, featureDeps);
+    await api.register(householdsRoutes, featureDeps);
+    await api.register(followsRoutes, featureDeps);
+    await api.register(reviewsRoutes, featureDeps);
+    await api.register(buyersRoutes, featureDeps);
+    await api.register(storiesRoutes, featureDeps);
+    await api.register(mediaRoutes, featureDeps);
+    await api.register(ordersRoutes, featureDeps);
+    await api.register(producerRoutes, featureDeps);
+  }, { prefix: '/api' });
+
+  await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), mediaDir: config.mediaDir });
+  return app;
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { Config } from '../config/env.ts';
+import { createDb, createPool, ensureDatabase, runMigrations, type Database } from './client.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+type Log = (level: 'info' | 'warn' | 'debug', msg: string) => void;
+
+/**
+ * The database of DESIGN.md section 3: DATABASE_URL when set (any PostgreSQL >= 15),
+ * otherwise the embedded PostgreSQL under DATA_DIR/pg. Migrations run before use.
+ */
+export async function openDatabase(config: Config, log: Log): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = createPool(config.databaseUrl, 20);
+    await runMigrations(pool);
+    return { db: createDb(pool), pool, kind: 'external', close: () => pool.end() };
+  }
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), log });
+  try {
+    const url = embedded.url('domace');
+    await ensureDatabase(url);
+    const pool = createPool(url, 20);
+    await runMigrations(pool);
+    return {
+      db: createDb(pool),
+      pool,
+      kind: 'embedded',
+      close: async () => {
+        await pool.end().catch(() => undefined);
+        await embedded.stop();
+      },
+    };
+  } catch (err) {
+    await embedded.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from './mailer.ts';
+import type { MailOutbox } from './outbox.ts';
+import type { Tokens } from './tokens.ts';
+
+/** What app.ts hands every feature's routes plugin; services take the parts they use. */
+export interface FeatureDeps {
+  db: Db;
+  config: Config;
+  tokens: Tokens;
+  mailer: Mailer;
+  outbox: MailOutbox;
+  clock: () => Date;
+}

@@ -1,0 +1,87 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { Mail, Mailer } from './mailer.ts';
+
+/**
+ * Mail that survives a crash: written to mail_outbox in the same transaction as the order
+ * or code that causes it, then sent by any instance. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so two instances never send the same mail; failures are retried
+ * with exponential backoff (DESIGN.md section 12, issue 9).
+ */
+export function enqueueMail(db: DbOrTx, mail: Mail) {
+  return db.insert(mailOutbox).values(mail);
+}
+
+export interface MailOutbox {
+  /** Sends what is due now; resolves with the number sent. */
+  drain: () => Promise<number>;
+  /** Ask for a drain soon (after a commit that enqueued mail). */
+  kick: () => void;
+  start: (intervalMs?: number) => void;
+  stop: () => Promise<void>;
+}
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 10;
+
+export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void } }): MailOutbox {
+  const clock = opts.clock ?? (() => new Date());
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function drainOnce(): Promise<number> {
+    return opts.db.transaction(async (tx) => {
+      const due = await tx.select().from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, clock()), sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`))
+        .orderBy(asc(mailOutbox.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      let sent = 0;
+      for (const row of due) {
+        try {
+          await opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await tx.update(mailOutbox).set({ sentAt: clock(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
+          sent += 1;
+        } catch (err) {
+          const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
+          opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
+          await tx.update(mailOutbox).set({
+            attempts: row.attempts + 1,
+            nextAttemptAt: new Date(clock().getTime() + delayMs),
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+          }).where(eq(mailOutbox.id, row.id));
+        }
+      }
+      return sent;
+    });
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await drainOnce();
+      total += sent;
+      if (sent < BATCH) return total;
+    }
+  }
+
+  return {
+    drain: () => {
+      running = (running ?? Promise.resolve(0)).then(drain, drain);
+      return running;
+    },
+    kick() {
+      void this.drain().catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
+    },
+    start(intervalMs = 15_000) {
+      timer ??= setInterval(() => this.kick(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}

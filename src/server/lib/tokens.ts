@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { UserType } from '#shared/constants.ts';
+import { TIMINGS } from '#shared/constants.ts';
+
+/**
+ * Id and access tokens are HS256 JWTs with a pinned algorithm, issuer and audience
+ * (DESIGN.md section 6). `token_use` tells them apart: only an access token is accepted
+ * as one. Refresh tokens are opaque random strings, stored hashed.
+ */
+export const ISSUER = 'domace';
+export const AUDIENCE = 'domace-api';
+const ALG = 'HS256';
+
+export interface TokenUser { id: string; email: string; name: string; userType: UserType }
+
+export interface AccessClaims { sub: string; sid: string; email: string; name: string; userType: UserType }
+
+export interface Tokens {
+  sign: (user: TokenUser, sessionId: string) => Promise<{ idToken: string; accessToken: string; expiresIn: number }>;
+  verifyAccess: (token: string) => Promise<AccessClaims | null>;
+}
+
+export function createTokens(secret: string, clock: () => Date = () => new Date()): Tokens {
+  const key = new TextEncoder().encode(secret);
+  const expiresIn = TIMINGS.accessTokenSeconds;
+
+  const base = (user: TokenUser, use: 'id' | 'access', sid: string) => {
+    const now = Math.floor(clock().getTime() / 1000);
+    return new SignJWT({ email: user.email, name: user.name, 'custom:userType': user.userType, token_use: use, sid })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setJti(randomBytes(9).toString('base64url'))
+      .setExpirationTime(now + expiresIn)
+      .sign(key);
+  };
+
+  return {
+    async sign(user, sessionId) {
+      const [idToken, accessToken] = await Promise.all([base(user, 'id', sessionId), base(user, 'access', sessionId)]);
+      return { idToken, accessToken, expiresIn };
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE, currentDate: clock(),
+        });
+        if (payload.token_use !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        const userType = payload['custom:userType'] === 'producer' ? 'producer' : 'customer';
+        return { sub: payload.sub, sid: payload.sid, email: String(payload.email ?? ''), name: String(payload.name ?? ''), userType };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

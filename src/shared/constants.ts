@@ -1,0 +1,68 @@
+/** Stable codes shared by server and web; shown to people only through translations. */
+
+export const CATEGORIES = ['fruit', 'vegetables', 'dairy', 'honey', 'preserves', 'meat', 'other'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const UNITS = ['kg', 'l', 'jar', 'pc'] as const;
+export type Unit = (typeof UNITS)[number];
+
+export const USER_TYPES = ['customer', 'producer'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+/** The four statuses of the spec, plus cancelled (terminal, returns stock). */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const LANGUAGES = ['sr', 'en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'sr';
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Business constants of the spec (section 9) and DESIGN.md section 6. */
+export const LIMITS = {
+  codeLength: 6,
+  passwordMin: 8,
+  passwordMax: 128,
+  reviewCommentMin: 10,
+  reviewCommentMax: 500,
+  ratingMin: 1,
+  ratingMax: 5,
+  productNameMin: 2,
+  productNameMax: 120,
+  productDescriptionMax: 2000,
+  priceMaxRsd: 1_000_000,
+  orderQuantityMax: 999,
+  orderNotesMax: 1000,
+  storyCaptionMax: 200,
+  imageMaxBytes: 10 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  videoMaxBytes: 50 * 1024 * 1024,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+} as const;
+
+export const TIMINGS = {
+  storyImageMs: 5000,
+  storyVideoMaxMs: 30_000,
+  storyTickMs: 100,
+  storyLifetimeMs: 24 * 60 * 60 * 1000,
+  queryStaleMs: 5 * 60 * 1000,
+  toastMs: 5000,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  signupCodeMs: 24 * 60 * 60 * 1000,
+  resetCodeMs: 15 * 60 * 1000,
+  resendCooldownMs: 60 * 1000,
+  accessTokenSeconds: 15 * 60,
+  refreshTokenSeconds: 30 * 24 * 60 * 60,
+} as const;
+
+export const SKELETONS = { storyCircles: 5, productCards: 6, orderRows: 3 } as const;
+export const FOLLOWING_PREVIEW_COUNT = 3;
+export const ORDER_ID_SHOWN_CHARS = 8;
+export const BUSINESS_TIME_ZONE = 'Europe/Belgrade';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** `{ error, code, details? }`: the body of every failed API answer (DESIGN.md section 5). */
+export const errorResponse = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ field: z.string().optional(), message: z.string() }).loose()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** Every list answers `{ items, nextCursor }`. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const idParams = z.object({ id: z.uuid() }).strict();
+
+export const cursorQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['embedded', 'external']),
+});
