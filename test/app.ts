@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { parseEnv, type Config } from '../src/server/config/env.ts';
 import type { Mail, Mailer } from '../src/server/lib/mailer.ts';
-import { createTokens } from '../src/server/lib/tokens.ts';
+import { createTokens, type Tokens } from '../src/server/lib/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export interface TestClock { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void }
@@ -22,6 +22,7 @@ export interface TestApp {
   /** Every mail the app sent, newest last. Call `await app.outbox.drain()` first: mail is queued. */
   mails: Mail[];
   clock: TestClock;
+  tokens: Tokens;
   close: () => Promise<void>;
 }
 
@@ -37,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config, { database, tokens, mailer, clock: clock.now });
   await app.ready();
   return {
-    app, database, config, mails, clock,
+    app, database, config, mails, clock, tokens,
     close: async () => {
       await app.close();
       await database.close();
