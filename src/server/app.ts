@@ -3,12 +3,14 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '#shared/constants.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { scheduleCleanUp } from './db/maintenance.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Tokens } from './lib/tokens.ts';
 import authPlugin from './plugins/auth.ts';
@@ -65,7 +67,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in Redis when several instances share the limits; in memory otherwise.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'domace-rl:', skipOnError: false } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -85,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.startWorkers) {
     outbox.start();
     outbox.kick(); // mail queued before a crash or restart goes out now
+    const stopCleanUp = scheduleCleanUp(deps.database.db, clock, (err) => app.log.warn({ err }, 'clean-up failed'));
+    app.addHook('onClose', async () => stopCleanUp());
   }
   app.addHook('onClose', () => outbox.stop());
 
