@@ -1,0 +1,87 @@
+import { lazy, Suspense } from 'react';
+import { Menu, Search, Wheat } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { initials } from '#web/lib/utils.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+// The menu (Radix DropdownMenu, popper, focus management) only matters once signed in:
+// loading it on demand keeps it out of the first page load (bundle budget).
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
+
+/** Looks like the menu's trigger while the menu code loads. */
+function AccountMenuPlaceholder({ name }: { name: string }) {
+  return (
+    <span aria-hidden="true" className="flex size-10 items-center justify-center">
+      <span className="flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground">
+        {initials(name)}
+      </span>
+    </span>
+  );
+}
+
+export interface HeaderProps {
+  /** Custom search action; without it the search button goes to /search. */
+  onSearch?: () => void;
+  /** When given, a menu button is shown on small screens. */
+  onMenu?: () => void;
+}
+
+export function Header({ onSearch, onMenu }: HeaderProps) {
+  const { t } = useTranslation('common');
+  const { user, isLoading } = useAuth();
+  const navigate = useNavigate();
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
+        {onMenu && (
+          <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('header.menu')} onClick={onMenu}>
+            <Menu aria-hidden="true" />
+          </Button>
+        )}
+        <Link
+          to="/"
+          aria-label={t('header.home')}
+          className="flex items-center gap-1.5 rounded-md text-xl font-bold tracking-tight text-primary"
+        >
+          <span className="flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Wheat aria-hidden="true" className="size-5" />
+          </span>
+          {/* Signed out, the login and signup buttons need the room on narrow phones. */}
+          <span className={user ? undefined : 'hidden min-[420px]:inline'}>Domaće</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitcher />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('header.search')}
+            onClick={() => (onSearch ? onSearch() : void navigate('/search'))}
+          >
+            <Search aria-hidden="true" />
+          </Button>
+          {user ? (
+            <Suspense fallback={<AccountMenuPlaceholder name={user.name} />}>
+              <AccountMenu />
+            </Suspense>
+          ) : (
+            // Nothing while the session loads, so the buttons do not flash for signed-in users.
+            !isLoading && (
+              <>
+                <Button asChild variant="outline" size="sm">
+                  <Link to="/login">{t('header.login')}</Link>
+                </Button>
+                <Button asChild size="sm">
+                  <Link to="/signup">{t('header.signup')}</Link>
+                </Button>
+              </>
+            )
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

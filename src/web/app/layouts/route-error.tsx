@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+
+/** Spec section 8: an unexpected routing error shows 'Unexpected Application Error!'. */
+export function RouteError() {
+  const { t } = useTranslation('common');
+  const error = useRouteError();
+
+  useEffect(() => {
+    console.error('Unexpected application error:', error);
+  }, [error]);
+
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <CircleAlert aria-hidden="true" className="size-12 text-destructive" />
+      <h1 className="text-2xl font-bold">{t('appError.title')}</h1>
+      <p className="text-muted-foreground">{t('appError.message')}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button onClick={() => window.location.reload()}>{t('appError.reload')}</Button>
+        <Button asChild variant="outline">
+          {/* A full page load: the router itself may be what broke. */}
+          <a href="/">{t('appError.home')}</a>
+        </Button>
+      </div>
+    </div>
+  );
+}

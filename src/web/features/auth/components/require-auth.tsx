@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { UserType } from '#shared/constants.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
+
+/** Where the login page sends the user back to (spec section 2: "the requested location is remembered"). */
+export interface LoginRedirectState {
+  from: { pathname: string; search: string; hash: string };
+}
+
+/**
+ * Route guard (spec section 2): spinner while the session loads; unauthenticated -> /login,
+ * remembering the requested location; wrong user type -> `fallbackPath` (default /), replacing history.
+ */
+export function RequireAuth({
+  userType,
+  fallbackPath = '/',
+  children,
+}: {
+  userType?: UserType;
+  fallbackPath?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  const { isLoading, user } = useAuth();
+  const location = useLocation();
+
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label={t('checkingSession')} className="size-8" />
+      </div>
+    );
+  }
+  if (!user) {
+    const state: LoginRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (userType && user.userType !== userType) {
+    return <Navigate to={fallbackPath} replace />;
+  }
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,226 @@
+import type { UserType } from '#shared/constants.ts';
+import { ApiError, REFRESH_MARGIN_MS, type AuthBridge } from '#web/lib/api-client.ts';
+import type { AuthTokens } from '../api/auth-tokens.ts';
+import { login as loginRequest } from '../api/login.ts';
+import { logout as logoutRequest } from '../api/logout.ts';
+import { refreshSession } from '../api/refresh-session.ts';
+import { decodeIdToken, tokenExpiresAt } from './decode-id-token.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  userType: UserType;
+  phone?: string;
+  location?: string;
+  bio?: string;
+  avatar?: string;
+}
+
+export interface SessionState {
+  /** True until the stored session has been read (and refreshed if it had expired). */
+  isLoading: boolean;
+  user: SessionUser | null;
+}
+
+export const STORAGE_KEYS = {
+  user: 'domace.user',
+  idToken: 'domace.idToken',
+  accessToken: 'domace.accessToken',
+  refreshToken: 'domace.refreshToken',
+} as const;
+
+interface StoredTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch ms; read from the access token's `exp`, else from `expiresIn`. */
+  expiresAt: number | null;
+}
+
+export interface SessionApi {
+  login(email: string, password: string): Promise<AuthTokens>;
+  refresh(refreshToken: string): Promise<AuthTokens>;
+  logout(accessToken: string, refreshToken: string): Promise<void>;
+}
+
+const defaultApi: SessionApi = { login: loginRequest, refresh: refreshSession, logout: logoutRequest };
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!value || typeof value !== 'object') return null;
+    const user = value as Partial<SessionUser>;
+    if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
+    return {
+      ...user,
+      id: user.id,
+      email: user.email,
+      name: typeof user.name === 'string' ? user.name : '',
+      userType: user.userType === 'producer' ? 'producer' : 'customer',
+    };
+  } catch {
+    return null;
+  }
+}
+
+function isSessionOver(error: unknown): boolean {
+  // A refresh the server refused (revoked, expired, reused): the session is over.
+  // A network failure is not: the user may just be offline for a moment.
+  return !(error instanceof ApiError) || (error.status >= 400 && error.status < 500);
+}
+
+/**
+ * The session outside React: tokens in memory and localStorage, one refresh at a time.
+ * React reads it through useSyncExternalStore (AuthProvider); the API client through the bridge.
+ */
+export function createSessionStore({
+  storage = globalThis.localStorage,
+  api = defaultApi,
+  now = () => Date.now(),
+}: { storage?: Storage; api?: SessionApi; now?: () => number } = {}) {
+  let state: SessionState = { isLoading: true, user: null };
+  let tokens: StoredTokens | null = null;
+  let refreshing: Promise<string | null> | null = null;
+  const listeners = new Set<() => void>();
+
+  function setState(next: SessionState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function persist(user: SessionUser, next: StoredTokens) {
+    tokens = next;
+    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    storage.setItem(STORAGE_KEYS.idToken, next.idToken);
+    storage.setItem(STORAGE_KEYS.accessToken, next.accessToken);
+    storage.setItem(STORAGE_KEYS.refreshToken, next.refreshToken);
+  }
+
+  function clear() {
+    tokens = null;
+    for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+    setState({ isLoading: false, user: null });
+  }
+
+  function toStoredTokens(answer: AuthTokens): StoredTokens {
+    const fromToken = tokenExpiresAt(answer.accessToken);
+    const fromAnswer = typeof answer.expiresIn === 'number' ? now() + answer.expiresIn * 1000 : null;
+    return {
+      idToken: answer.idToken,
+      accessToken: answer.accessToken,
+      refreshToken: answer.refreshToken,
+      expiresAt: fromToken ?? fromAnswer,
+    };
+  }
+
+  function userFromTokens(answer: AuthTokens, previous: SessionUser | null): SessionUser {
+    const claims = decodeIdToken(answer.idToken);
+    // Keep the profile fields we already know (phone, bio...) when it is the same user.
+    const kept = previous && previous.id === claims.sub ? previous : {};
+    return { ...kept, id: claims.sub, email: claims.email, name: claims.name, userType: claims.userType };
+  }
+
+  async function doRefresh(): Promise<string | null> {
+    const current = tokens;
+    if (!current) return null;
+    try {
+      const answer = await api.refresh(current.refreshToken);
+      // The refresh answer may carry a new id token; if not, keep the old one.
+      const merged: AuthTokens = { ...answer, idToken: answer.idToken || current.idToken };
+      const user = userFromTokens(merged, state.user);
+      persist(user, toStoredTokens(merged));
+      setState({ isLoading: false, user });
+      return merged.accessToken;
+    } catch (error) {
+      if (isSessionOver(error)) clear();
+      else if (state.isLoading) setState({ ...state, isLoading: false });
+      return null;
+    }
+  }
+
+  function refresh(): Promise<string | null> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** Reads the stored session; refreshes first when its access token has (nearly) expired. */
+  function readStorage(): 'ready' | 'needs-refresh' {
+    const user = parseUser(storage.getItem(STORAGE_KEYS.user));
+    const idToken = storage.getItem(STORAGE_KEYS.idToken);
+    const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
+    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    if (!user || !idToken || !accessToken || !refreshToken) {
+      // Half a session is no session: forget the leftovers.
+      tokens = null;
+      for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+      state = { isLoading: state.isLoading, user: null };
+      return 'ready';
+    }
+    tokens = { idToken, accessToken, refreshToken, expiresAt: tokenExpiresAt(accessToken) };
+    state = { isLoading: state.isLoading, user };
+    const expiresAt = tokens.expiresAt;
+    return expiresAt !== null && expiresAt - now() < REFRESH_MARGIN_MS ? 'needs-refresh' : 'ready';
+  }
+
+  let restoring: Promise<void> | null = null;
+
+  return {
+    getState: (): SessionState => state,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Idempotent: the first call reads storage, later calls return the same promise. */
+    restore(): Promise<void> {
+      restoring ??= (async () => {
+        if (readStorage() === 'needs-refresh') await refresh();
+        setState({ ...state, isLoading: false });
+      })();
+      return restoring;
+    },
+
+    /** Another tab logged in or out: follow it. */
+    syncFromStorage(): void {
+      readStorage();
+      setState({ ...state, isLoading: false });
+    },
+
+    async login(email: string, password: string): Promise<SessionUser> {
+      const answer = await api.login(email, password);
+      const user = userFromTokens(answer, null);
+      persist(user, toStoredTokens(answer));
+      setState({ isLoading: false, user });
+      return user;
+    },
+
+    /** Ends the session here at once, and on the server as well as it can. */
+    async logout(): Promise<void> {
+      const ended = tokens;
+      clear();
+      if (ended) await api.logout(ended.accessToken, ended.refreshToken).catch(() => undefined);
+    },
+
+    refresh,
+
+    setUser(patch: Partial<Omit<SessionUser, 'id' | 'userType'>>): void {
+      if (!state.user || !tokens) return;
+      const user = { ...state.user, ...patch };
+      persist(user, tokens);
+      setState({ ...state, user });
+    },
+
+    bridge: {
+      getAccessToken: () => tokens?.accessToken ?? null,
+      getAccessTokenExpiresAt: () => tokens?.expiresAt ?? null,
+      refresh,
+    } satisfies AuthBridge,
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

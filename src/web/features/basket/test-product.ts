@@ -1,0 +1,25 @@
+import type { BasketProduct } from './lib/types.ts';
+
+/** A product as the API returns it, for tests. */
+export function testProduct(overrides: Partial<BasketProduct> = {}): BasketProduct {
+  return {
+    id: 'p-1',
+    householdId: 'h-1',
+    householdName: 'Домаћинство Петровић',
+    name: 'Багремов мед',
+    description: 'Мед са Фрушке горе',
+    price: 1200,
+    unit: 'jar',
+    image: null,
+    thumbnail: null,
+    category: 'honey',
+    availability: true,
+    featured: false,
+    promoted: false,
+    stock: null,
+    rating: 4.5,
+    reviewCount: 3,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

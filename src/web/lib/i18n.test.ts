@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sanitizeLanguage } from './i18n-language.ts';
+
+/** A fresh i18next instance that detects from the current localStorage and navigator. */
+async function loadI18n() {
+  vi.resetModules();
+  return (await import('./i18n.ts')).default;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sanitizeLanguage', () => {
+  it('accepts our languages with an optional region or script', () => {
+    expect(sanitizeLanguage('en')).toBe('en');
+    expect(sanitizeLanguage('en-US')).toBe('en');
+    expect(sanitizeLanguage('ru_RU')).toBe('ru');
+    expect(sanitizeLanguage('sr-Latn')).toBe('sr');
+  });
+
+  it('rejects anything that looks like script or injection, falling back to sr', () => {
+    for (const value of ['<script>alert(1)</script>', 'en<img src=x onerror=alert(1)>', 'javascript:alert(1)', 'en-US-x-"><', '', null, 42]) {
+      expect(sanitizeLanguage(value)).toBe('sr');
+    }
+  });
+});
+
+describe('language detection', () => {
+  it('defaults to Serbian and sets <html lang>', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['de-DE'], language: 'de-DE' });
+    const i18n = await loadI18n();
+    expect(i18n.language).toBe('sr');
+    expect(document.documentElement.lang).toBe('sr');
+    expect(i18n.t('notFound.title')).toBe('Страница није пронађена');
+  });
+
+  it('reads the stored choice first', async () => {
+    localStorage.setItem('domace.language', 'ru');
+    const i18n = await loadI18n();
+    expect(i18n.language).toBe('ru');
+  });
+
+  it('uses the browser language when nothing is stored', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-US'], language: 'en-US' });
+    const i18n = await loadI18n();
+    expect(i18n.resolvedLanguage).toBe('en');
+  });
+
+  it('rejects an injected stored value and uses sr', async () => {
+    localStorage.setItem('domace.language', '<script>alert(1)</script>');
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-US'], language: 'en-US' });
+    const i18n = await loadI18n();
+    expect(i18n.language).toBe('sr');
+    expect(document.documentElement.lang).toBe('sr');
+    expect(localStorage.getItem('domace.language')).toBe('sr');
+  });
+
+  it('applies a change at once: text, <html lang> and storage', async () => {
+    const i18n = await loadI18n();
+    await i18n.changeLanguage('en');
+    expect(i18n.t('notFound.title')).toBe('Page Not Found');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('domace.language')).toBe('en');
+  });
+
+  it('has every namespace in every language, with the same keys', async () => {
+    const { resources } = await import('./i18n.ts');
+    const keys = (value: unknown, prefix = ''): string[] =>
+      value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([key, inner]) => keys(inner, `${prefix}${key}.`))
+        : [prefix.replace(/_(zero|one|two|few|many|other)\.$/, '.')];
+    const normalise = (language: string) => [...new Set(keys(resources[language]))].sort();
+    expect(normalise('en')).toEqual(normalise('sr'));
+    expect(normalise('ru')).toEqual(normalise('sr'));
+  });
+});

@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { TIMINGS } from '#shared/constants.ts';
+import { ApiError } from './api-client.ts';
+
+const MAX_RETRIES = 3;
+
+/** Client errors will fail the same way again; everything else is retried (spec section 9). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** Exponential back-off capped at 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: TIMINGS.queryStaleMs,
+        gcTime: TIMINGS.queryStaleMs,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+        retryDelay,
+      },
+    },
+  });
+}
