@@ -67,6 +67,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^(?!zod$|zod/|\\.|#shared/)', message: 'shared imports nothing but zod and itself (DESIGN.md section 2)' }],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * Illustrated sample images, composed as SVG here and rendered to WebP by sharp: nothing is
@@ -19,6 +19,7 @@ export type Art =
   | { kind: 'ham'; fill: string; fat: string }
   | { kind: 'sausage'; fill: string }
   | { kind: 'bread'; fill: string }
+  | { kind: 'sheets'; fill: string }
   | { kind: 'leafy'; fill: string; shade: string }
   | { kind: 'bundle'; fill: string; flower: string }
   | { kind: 'comb'; fill: string };
@@ -130,21 +131,20 @@ function item(shape: Extract<Art, { kind: 'pile' }>['shape'], x: number, y: numb
 }
 
 function pile(a: Extract<Art, { kind: 'pile' }>, r: () => number): { defs: string; body: string } {
-  const s = a.size ?? 34;
+  const s = (a.size ?? 34) * 1.3;
   const gid = 'itemfill';
   const defs = `<radialGradient id="${gid}" cx="0.35" cy="0.35" r="0.75"><stop offset="0" stop-color="${a.fill}"/><stop offset="1" stop-color="${a.shade}"/></radialGradient>`;
   const basket = a.basket ?? '#a8753f';
   const items: string[] = [];
-  // Rows of items heaped in a basket, back rows first.
-  const rows = [
-    { y: -130, n: 3, spread: 0.5 },
-    { y: -100, n: 5, spread: 0.8 },
-    { y: -68, n: 6, spread: 1 },
-  ];
-  for (const row of rows) {
-    for (let i = 0; i < row.n; i++) {
-      const x = (i - (row.n - 1) / 2) * s * 1.7 * row.spread * (6 / row.n) * 0.55 + (r() - 0.5) * 10;
-      items.push(item(a.shape, x, row.y + (r() - 0.5) * 12, s * (0.9 + r() * 0.2), a.fill, a.shade, a.leaf, r, gid));
+  // Rows of items heaped in a basket, back rows (narrower, higher) first.
+  for (let k = 0; k < 3; k++) {
+    const width = 260 + k * 60;
+    const n = Math.max(2, Math.floor(width / (s * 1.6)));
+    const step = width / n;
+    const y = -70 - (2 - k) * s * 0.95;
+    for (let i = 0; i < n; i++) {
+      const x = -width / 2 + step * (i + 0.5) + (r() - 0.5) * step * 0.2;
+      items.push(item(a.shape, x, y + (r() - 0.5) * s * 0.3, s * (0.9 + r() * 0.2), a.fill, a.shade, a.leaf, r, gid));
     }
   }
   const weave = Array.from({ length: 9 }, (_, i) => `<path d="M${-170 + i * 42} -60 L${-150 + i * 38} 0" stroke="#000" stroke-opacity="0.12" stroke-width="4"/>`).join('');
@@ -185,7 +185,7 @@ function eggs(a: Extract<Art, { kind: 'eggs' }>, r: () => number): string {
   const pos = [[-110, -120], [-40, -130], [30, -125], [100, -118], [-75, -85], [0, -90], [70, -85]] as const;
   for (const [x, y] of pos) {
     const tone = r() > 0.5 ? a.fill : '#f3e6d0';
-    list.push(`<g transform="translate(${x} ${y}) rotate(${f1(-20 + r() * 40)})"><ellipse rx="34" ry="44" fill="${tone}"/><ellipse cx="-10" cy="-16" rx="9" ry="14" fill="#fff" opacity="0.45"/></g>`);
+    list.push(`<g transform="translate(${x} ${y}) rotate(${f1(-20 + r() * 40)})"><ellipse rx="34" ry="44" fill="${tone}" stroke="#7a4f2c" stroke-opacity="0.18" stroke-width="3"/><ellipse cx="-10" cy="-16" rx="9" ry="14" fill="#fff" opacity="0.45"/></g>`);
   }
   const straw = Array.from({ length: 14 }, () => `<path d="M${f1(-180 + r() * 360)} ${f1(-70 + r() * 20)} l${f1(-30 + r() * 60)} ${f1(-10 + r() * 20)}" stroke="#e0c069" stroke-width="4" stroke-linecap="round"/>`).join('');
   return `<ellipse cx="0" cy="4" rx="220" ry="24" fill="url(#shadow)"/>
@@ -221,6 +221,19 @@ function bread(a: Extract<Art, { kind: 'bread' }>): string {
 <path d="M-190 -22 Q-200 -190 0 -200 Q200 -190 190 -22 Z" fill="${a.fill}"/>
 <path d="M-150 -60 Q-150 -160 0 -170 Q150 -160 150 -60" stroke="#fff" stroke-opacity="0.18" stroke-width="16" fill="none"/>
 <path d="M-90 -150 L-40 -60 M-10 -170 L20 -60 M70 -150 L90 -60" stroke="#8d5424" stroke-width="8" stroke-linecap="round"/>`;
+}
+
+/** A stack of folded pastry sheets (kore) on a cloth. */
+function sheets(a: Extract<Art, { kind: 'sheets' }>): string {
+  const layers = Array.from({ length: 6 }, (_, i) => {
+    const y = -30 - i * 22;
+    const dx = (i % 2 ? 1 : -1) * 8;
+    return `<rect x="${-170 + dx}" y="${y - 24}" width="340" height="28" rx="14" fill="${a.fill}"/>`
+      + `<path d="M${-160 + dx} ${y - 18} Q${dx} ${y - 26} ${160 + dx} ${y - 18}" stroke="#fff" stroke-opacity="0.45" stroke-width="4" fill="none"/>`
+      + `<path d="M${-168 + dx} ${y + 2} L${168 + dx} ${y + 2}" stroke="#b58b4c" stroke-opacity="0.5" stroke-width="2"/>`;
+  });
+  return `<ellipse cx="0" cy="6" rx="240" ry="26" fill="url(#shadow)"/>
+<rect x="-240" y="-22" width="480" height="26" rx="12" fill="url(#gingham)"/>${layers.join('')}`;
 }
 
 function leafy(a: Extract<Art, { kind: 'leafy' }>): string {
@@ -279,11 +292,15 @@ function subject(art: Art, r: () => number): { defs: string; body: string } {
     case 'ham': return { defs: '', body: ham(art) };
     case 'sausage': return { defs: '', body: sausage(art) };
     case 'bread': return { defs: '', body: bread(art) };
+    case 'sheets': return { defs: '', body: sheets(art) };
     case 'leafy': return { defs: '', body: leafy(art) };
     case 'bundle': return { defs: '', body: bundle(art, r) };
     case 'comb': return { defs: '', body: comb(art) };
   }
 }
+
+/** How much each kind of subject is enlarged to fill the 800x600 frame. */
+const SUBJECT_SCALE: Partial<Record<Art['kind'], number>> = { bottle: 1.15, bundle: 1.2, ham: 1.25, cheese: 1.3, comb: 1.3, leafy: 1.35, pile: 1.35, eggs: 1.55, sheets: 1.3 };
 
 /** An 800x600 "product photo": backdrop, a wooden table, the product, a few leaves. */
 export function productSvg(slug: string, p: ProductArt): string {
@@ -295,7 +312,7 @@ export function productSvg(slug: string, p: ProductArt): string {
     `<rect width="800" height="600" fill="url(#bg)"/>${bokeh}
 <rect y="470" width="800" height="130" fill="url(#wood)"/><rect y="470" width="800" height="8" fill="#000" opacity="0.12"/>
 <path d="M0 520 L800 512 M0 565 L800 572" stroke="#5d3a1c" stroke-opacity="0.25" stroke-width="3"/>
-<g transform="translate(400 500)">${body}</g>`);
+<g transform="translate(400 500) scale(${SUBJECT_SCALE[p.art.kind] ?? 1.3})">${body}</g>`);
 }
 
 /** A 256x256 household avatar: a small farmhouse in its household's colours. */
@@ -404,7 +421,7 @@ async function fileBytes(file: string): Promise<number | null> {
 }
 
 /** Writes atomically (temporary file + rename), so a concurrent reader never sees half a file. */
-async function writeWebp(img: sharp.Sharp, file: string): Promise<number> {
+async function writeWebp(img: Sharp, file: string): Promise<number> {
   const tmp = `${file}.${randomUUID()}.tmp`;
   try {
     await img.webp({ quality: 82, effort: 4 }).toFile(tmp);

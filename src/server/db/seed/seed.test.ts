@@ -1,0 +1,158 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, UNITS } from '#shared/constants.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../test/db.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { households, products, users } from '../schema.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
+
+let database: TestDatabase;
+let mediaDir: string;
+const logs: string[] = [];
+const now = new Date();
+let firstResult: boolean;
+
+async function counts() {
+  const { rows } = await database.pool.query<Record<string, number>>(`SELECT
+    (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM households) AS households,
+    (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM reviews) AS reviews,
+    (SELECT count(*)::int FROM follows) AS follows, (SELECT count(*)::int FROM stories) AS stories,
+    (SELECT count(*)::int FROM media) AS media, (SELECT count(*)::int FROM orders) AS orders,
+    (SELECT count(*)::int FROM order_items) AS order_items, (SELECT count(*)::int FROM order_events) AS order_events`);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mediaDir = mkdtempSync(path.join(os.tmpdir(), 'domace-seed-media-'));
+  firstResult = await seedIfEmpty(database.db, { mediaDir, log: (m) => logs.push(m), now });
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('seedIfEmpty', () => {
+  it('seeds an empty database with households, products and the rest', async () => {
+    expect(firstResult).toBe(true);
+    const c = await counts();
+    expect(c?.households).toBeGreaterThanOrEqual(6);
+    expect(c?.products).toBeGreaterThanOrEqual(30);
+    expect(c?.reviews).toBeGreaterThanOrEqual(40);
+    expect(c?.reviews).toBeLessThanOrEqual(60);
+    expect(c?.stories).toBeGreaterThanOrEqual(3);
+    expect(c?.orders).toBeGreaterThan(0);
+
+    const rows = await database.db.select().from(products);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(rows.map((p) => p.unit))).toEqual(new Set(UNITS));
+    expect(rows.some((p) => p.promoted)).toBe(true);
+    expect(rows.some((p) => p.featured)).toBe(true);
+    expect(rows.some((p) => p.stock !== null && p.stock > 0)).toBe(true);
+    expect(rows.some((p) => !p.availability)).toBe(true);
+    expect(new Set(rows.map((p) => p.createdAt.getTime())).size).toBe(rows.length);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await counts();
+    expect(await seedIfEmpty(database.db, { mediaDir, log: () => undefined, now })).toBe(false);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps follower counts consistent with follows', async () => {
+    const { rows } = await database.pool.query<{ id: string; follower_count: number; n: number }>(
+      `SELECT h.id, h.follower_count, (SELECT count(*)::int FROM follows f WHERE f.household_id = h.id) AS n FROM households h`,
+    );
+    for (const r of rows) expect(r.follower_count, r.id).toBe(r.n);
+    expect(rows.some((r) => r.n > 0)).toBe(true);
+  });
+
+  it('keeps product and household ratings consistent with reviews', async () => {
+    const productRows = await database.pool.query<{ id: string; rating: number; review_count: number; avg: string | null; n: number }>(
+      `SELECT p.id, p.rating, p.review_count, (SELECT avg(rating) FROM reviews r WHERE r.product_id = p.id) AS avg,
+        (SELECT count(*)::int FROM reviews r WHERE r.product_id = p.id) AS n FROM products p`,
+    );
+    for (const r of productRows.rows) {
+      expect(r.review_count, r.id).toBe(r.n);
+      expect(r.rating, r.id).toBeCloseTo(r.avg === null ? 0 : Number(r.avg), 1);
+    }
+    const householdRows = await database.pool.query<{ id: string; rating: number; review_count: number; avg: string | null; n: number }>(
+      `SELECT h.id, h.rating, h.review_count, avg(r.rating) AS avg, count(r.id)::int AS n
+        FROM households h LEFT JOIN products p ON p.household_id = h.id LEFT JOIN reviews r ON r.product_id = p.id
+        GROUP BY h.id`,
+    );
+    for (const r of householdRows.rows) {
+      expect(r.review_count, r.id).toBe(r.n);
+      expect(r.rating, r.id).toBeCloseTo(r.avg === null ? 0 : Number(r.avg), 1);
+    }
+  });
+
+  it('writes every product, avatar and story image to disk', async () => {
+    const rows = await database.db.select({ image: products.image, thumbnail: products.thumbnail }).from(products);
+    const avatars = await database.db.select({ avatar: households.avatar }).from(households);
+    const storyRows = await database.pool.query<{ media_url: string }>('SELECT media_url FROM stories');
+    const urls = [
+      ...rows.flatMap((p) => [p.image, p.thumbnail]),
+      ...avatars.map((h) => h.avatar),
+      ...storyRows.rows.map((s) => s.media_url),
+    ];
+    for (const url of urls) {
+      expect(url).toMatch(/^\/media\/seed\/[a-z0-9-]+\.webp$/);
+      expect(existsSync(path.join(mediaDir, (url ?? '').replace(/^\/media\//, ''))), String(url)).toBe(true);
+    }
+    // One media row per product image, story and avatar (every user has one).
+    const c = await counts();
+    expect(c?.media).toBe(rows.length + storyRows.rows.length + (c?.users ?? 0));
+  });
+
+  it('makes Cyrillic names findable by their Latin spelling', async () => {
+    const rows = await database.db.select({ name: products.name, searchKey: products.searchKey }).from(products)
+      .where(sql`${products.category} = 'honey' AND ${products.name} ~ '[А-Яа-я]'`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.searchKey).toContain('med');
+    expect(rows[0]?.searchKey).toContain('honey');
+  });
+
+  it('creates live stories and demo accounts that can sign in', async () => {
+    const live = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM stories WHERE expires_at > $1 AND created_at <= $1', [now]);
+    expect(live.rows[0]?.n).toBeGreaterThanOrEqual(3);
+    const buyer = await database.db.select().from(users).where(sql`${users.email} = 'kupac@domace.rs'`);
+    expect(buyer[0]?.userType).toBe('customer');
+    expect(buyer[0]?.confirmedAt).not.toBeNull();
+    expect(await verifyPassword(buyer[0]?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    const emails = (await database.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    for (const a of DEMO_ACCOUNTS) expect(emails).toContain(a.email);
+    for (const e of emails) expect(e).toBe(e.toLowerCase());
+  });
+
+  it('gives the demo buyer orders whose totals add up', async () => {
+    const { rows } = await database.pool.query<{ status: string; total_para: number; sum: number; events: number }>(
+      `SELECT o.status, o.total_para, (SELECT sum(i.unit_price_para * i.quantity)::bigint FROM order_items i WHERE i.order_id = o.id) AS sum,
+        (SELECT count(*)::int FROM order_events e WHERE e.order_id = o.id) AS events
+        FROM orders o JOIN users u ON u.id = o.buyer_id WHERE u.email = 'kupac@domace.rs'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['completed', 'confirmed', 'pending']));
+    for (const r of rows) {
+      expect(Number(r.total_para)).toBe(Number(r.sum));
+      expect(r.events).toBeGreaterThan(0);
+    }
+  });
+
+  it('seeds once when two instances start at the same time', async () => {
+    const other = await createTestDatabase();
+    try {
+      const opts = { mediaDir, log: () => undefined, now };
+      const results = await Promise.all([seedIfEmpty(other.db, opts), seedIfEmpty(other.db, opts)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const { rows } = await other.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM households');
+      expect(rows[0]?.n).toBe((await counts())?.households);
+    } finally {
+      await other.close();
+    }
+  });
+});

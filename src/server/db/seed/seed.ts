@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE, TIMINGS, type OrderStatus } from '#shared/constants.ts';
+import { productSearchKey } from '#shared/category-search.ts';
+import { searchKey } from '#shared/search-key.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Db, DbOrTx } from '../client.ts';
+import {
+  follows, households, media, orderEvents, orderItems, orders, products, reviews, stories, users,
+} from '../schema.ts';
+import {
+  BUYERS, CHECKOUTS, DEMO_PASSWORD, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
+} from './data.ts';
+import {
+  householdAvatarSvg, personAvatarSvg, productSvg, renderSeedImage, storySvg, type RenderedImage,
+} from './images.ts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './data.ts';
+
+/** Held for the seeding transaction, so two instances starting at once seed only once. */
+const SEED_LOCK_KEY = 7_311_044;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface SeedOptions {
+  mediaDir: string;
+  log: (msg: string) => void;
+  now?: Date;
+}
+
+async function isEmpty(q: DbOrTx): Promise<boolean> {
+  const rows = await q.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time (sharp renders on the libuv pool). */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+interface Images {
+  products: Map<string, RenderedImage>;
+  households: Map<string, RenderedImage>;
+  buyers: Map<string, RenderedImage>;
+  stories: Map<string, RenderedImage>;
+}
+
+/** Renders every sample image (skipping files already on disk). */
+async function renderImages(mediaDir: string): Promise<Images> {
+  type Job = { group: keyof Images; key: string; run: () => Promise<RenderedImage> };
+  const jobs: Job[] = [
+    ...PRODUCTS.map((p): Job => ({
+      group: 'products', key: p.slug,
+      run: () => renderSeedImage(mediaDir, p.slug, productSvg(p.slug, p.image), { width: 800, height: 600, thumbnail: true }),
+    })),
+    ...HOUSEHOLDS.map((h): Job => ({
+      group: 'households', key: h.key,
+      run: () => renderSeedImage(mediaDir, `household-${h.key}`, householdAvatarSvg(h.key, h.avatar), { width: 256, height: 256, thumbnail: false }),
+    })),
+    ...BUYERS.map((b): Job => ({
+      group: 'buyers', key: b.key,
+      run: () => renderSeedImage(mediaDir, `buyer-${b.key}`, personAvatarSvg(b.avatar), { width: 256, height: 256, thumbnail: false }),
+    })),
+    ...STORIES.map((s): Job => ({
+      group: 'stories', key: s.slug,
+      run: () => renderSeedImage(mediaDir, s.slug, storySvg(s.slug, s.scene), { width: 720, height: 1280, thumbnail: false }),
+    })),
+  ];
+  const rendered = await mapLimit(jobs, 6, (job) => job.run());
+  const images: Images = { products: new Map(), households: new Map(), buyers: new Map(), stories: new Map() };
+  jobs.forEach((job, i) => {
+    const img = rendered[i];
+    if (img) images[job.group].set(job.key, img);
+  });
+  return images;
+}
+
+function must<K, V>(map: Map<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`seed data: unknown ${what} "${String(key)}"`);
+  return value;
+}
+
+/** The calendar date (YYYY-MM-DD) of `d` in Belgrade. */
+function belgradeDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['pending'],
+  confirmed: ['pending', 'confirmed'],
+  ready: ['pending', 'confirmed', 'ready'],
+  completed: ['pending', 'confirmed', 'ready', 'completed'],
+  cancelled: ['pending', 'cancelled'],
+};
+
+/** Every row of the sample data, with ids and timestamps fixed before anything is inserted. */
+function buildRows(now: Date, passwordHash: string, images: Images) {
+  const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+  const userIds = new Map<string, string>();
+  for (const h of HOUSEHOLDS) userIds.set(h.key, randomUUID());
+  for (const b of BUYERS) userIds.set(b.key, randomUUID());
+  const householdById = new Map(HOUSEHOLDS.map((h) => [h.key, h]));
+  const buyerByKey = new Map(BUYERS.map((b) => [b.key, b]));
+  const productBySlug = new Map(PRODUCTS.map((p) => [p.slug, p]));
+  const productIds = new Map(PRODUCTS.map((p) => [p.slug, randomUUID()]));
+
+  const mediaRows: Array<typeof media.$inferInsert> = [];
+  const addMedia = (ownerId: string, img: RenderedImage, createdAt: Date): string => {
+    const id = randomUUID();
+    mediaRows.push({
+      id, ownerId, type: 'image', mime: 'image/webp', url: img.url, thumbnailUrl: img.thumbnailUrl,
+      width: img.width, height: img.height, bytes: img.bytes, createdAt,
+    });
+    return id;
+  };
+
+  const userRows: Array<typeof users.$inferInsert> = [];
+  const householdRows: Array<typeof households.$inferInsert> = [];
+  for (const h of HOUSEHOLDS) {
+    const id = must(userIds, h.key, 'household');
+    const joined = at(h.joinedDaysAgo * DAY_MS);
+    const avatar = must(images.households, h.key, 'household image');
+    userRows.push({
+      id, email: h.email.toLowerCase(), passwordHash, name: h.ownerName, userType: 'producer', phone: h.phone,
+      location: h.location, bio: h.bio, avatar: avatar.url, language: 'sr',
+      confirmedAt: new Date(joined.getTime() + 10 * 60 * 1000), createdAt: joined, updatedAt: joined,
+    });
+    addMedia(id, avatar, joined);
+    householdRows.push({
+      id, name: h.name, description: h.description, location: h.location, avatar: avatar.url,
+      searchKey: searchKey(h.name, h.location), createdAt: joined, updatedAt: joined,
+    });
+  }
+  for (const b of BUYERS) {
+    const id = must(userIds, b.key, 'buyer');
+    const joined = at(b.joinedDaysAgo * DAY_MS);
+    const avatar = must(images.buyers, b.key, 'buyer image');
+    userRows.push({
+      id, email: b.email.toLowerCase(), passwordHash, name: b.name, userType: 'customer', phone: b.phone,
+      location: b.location, bio: b.bio, avatar: avatar.url, language: b.language,
+      confirmedAt: new Date(joined.getTime() + 5 * 60 * 1000), createdAt: joined, updatedAt: joined,
+    });
+    addMedia(id, avatar, joined);
+  }
+
+  // Reviews first: product and household ratings are derived from them.
+  const reviewRows: Array<typeof reviews.$inferInsert> = [];
+  const seen = new Set<string>();
+  for (const [i, r] of REVIEWS.entries()) {
+    const pair = `${r.product}/${r.buyer}`;
+    if (seen.has(pair)) throw new Error(`seed data: ${r.buyer} reviews ${r.product} twice`);
+    seen.add(pair);
+    const createdAt = at(r.daysAgo * DAY_MS - i * 1000);
+    reviewRows.push({
+      id: randomUUID(), productId: must(productIds, r.product, 'product'), userId: must(userIds, r.buyer, 'buyer'),
+      rating: r.rating, comment: r.comment, createdAt, updatedAt: createdAt,
+    });
+  }
+  const ratingsOf = (filter: (slug: string) => boolean) => REVIEWS.filter((r) => filter(r.product)).map((r) => r.rating);
+  const summary = (ratings: number[]) => ({
+    rating: ratings.length === 0 ? 0 : round1(ratings.reduce((a, b) => a + b, 0) / ratings.length),
+    reviewCount: ratings.length,
+  });
+
+  const productRows: Array<typeof products.$inferInsert> = PRODUCTS.map((p, i) => {
+    const h = must(householdById, p.household, 'household');
+    const ownerId = must(userIds, p.household, 'household');
+    const img = must(images.products, p.slug, 'product image');
+    // Distinct creation times even if two products shared a day value.
+    const createdAt = at(p.daysAgo * DAY_MS + i * 7000);
+    addMedia(ownerId, img, createdAt);
+    return {
+      id: must(productIds, p.slug, 'product'), householdId: ownerId, name: p.name, description: p.description,
+      pricePara: p.priceRsd * 100, unit: p.unit, category: p.category, image: img.url, thumbnail: img.thumbnailUrl,
+      availability: p.available ?? true, featured: p.featured ?? false, promoted: p.promoted ?? false,
+      stock: p.stock ?? null, ...summary(ratingsOf((slug) => slug === p.slug)),
+      searchKey: productSearchKey(p.name, h.name, p.category), createdAt, updatedAt: createdAt,
+    };
+  });
+
+  const followRows: Array<typeof follows.$inferInsert> = [];
+  for (const [bi, [buyer, keys]] of FOLLOWS.entries()) {
+    for (const [k, key] of keys.entries()) {
+      followRows.push({
+        userId: must(userIds, buyer, 'buyer'), householdId: must(userIds, key, 'household'),
+        createdAt: at((40 - bi * 5 - k) * DAY_MS),
+      });
+    }
+  }
+  for (const row of householdRows) {
+    const h = HOUSEHOLDS.find((x) => userIds.get(x.key) === row.id);
+    row.followerCount = followRows.filter((f) => f.householdId === row.id).length;
+    Object.assign(row, summary(ratingsOf((slug) => productBySlug.get(slug)?.household === h?.key)));
+  }
+
+  const storyRows: Array<typeof stories.$inferInsert> = STORIES.map((s) => {
+    const ownerId = must(userIds, s.household, 'household');
+    const img = must(images.stories, s.slug, 'story image');
+    const createdAt = at(s.hoursAgo * HOUR_MS);
+    const mediaId = addMedia(ownerId, img, createdAt);
+    return {
+      id: randomUUID(), householdId: ownerId, mediaId, mediaUrl: img.url, mediaType: 'image', caption: s.caption,
+      createdAt, expiresAt: new Date(createdAt.getTime() + TIMINGS.storyLifetimeMs),
+    };
+  });
+
+  const orderRows: Array<typeof orders.$inferInsert> = [];
+  const itemRows: Array<typeof orderItems.$inferInsert> = [];
+  const eventRows: Array<typeof orderEvents.$inferInsert> = [];
+  for (const c of CHECKOUTS) {
+    const checkoutId = randomUUID();
+    const buyer = must(buyerByKey, c.buyer, 'buyer');
+    const buyerId = must(userIds, c.buyer, 'buyer');
+    const createdAt = at(c.daysAgo * DAY_MS);
+    for (const o of c.orders) {
+      const orderId = randomUUID();
+      const producerId = must(userIds, o.household, 'household');
+      let total = 0;
+      for (const [slug, quantity] of o.items) {
+        const p = must(productBySlug, slug, 'product');
+        if (p.household !== o.household) throw new Error(`seed data: ${slug} is not sold by ${o.household}`);
+        total += p.priceRsd * 100 * quantity;
+        itemRows.push({
+          id: randomUUID(), orderId, productId: must(productIds, slug, 'product'), name: p.name, unit: p.unit,
+          unitPricePara: p.priceRsd * 100, quantity,
+        });
+      }
+      const path = STATUS_PATHS[o.status];
+      let last = createdAt;
+      path.forEach((status, k) => {
+        // Each later step a few hours after the previous one, never in the future.
+        const t = new Date(Math.min(createdAt.getTime() + k * 5 * HOUR_MS, now.getTime() - (path.length - k) * 60_000));
+        last = t;
+        const byBuyer = status === 'pending' || status === 'cancelled';
+        eventRows.push({ id: randomUUID(), orderId, status, actorId: byBuyer ? buyerId : producerId, createdAt: t });
+      });
+      orderRows.push({
+        id: orderId, checkoutId, buyerId, householdId: producerId, status: o.status, deliveryType: c.deliveryType,
+        pickupDate: belgradeDate(new Date(createdAt.getTime() + c.pickupInDays * DAY_MS)), pickupTime: '10:00',
+        deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
+        contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, createdAt, updatedAt: last,
+      });
+    }
+  }
+
+  return { userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows };
+}
+
+/**
+ * Seeds the Serbian sample data when the database has no users yet, all in one transaction.
+ * Safe when several instances start at once: the transaction takes an advisory lock and
+ * checks again. Returns true when it seeded.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const started = Date.now();
+  const now = opts.now ?? new Date();
+  // The slow parts (one argon2 hash for every demo account, image rendering) run before the
+  // transaction, so it holds its lock only for the inserts.
+  const [passwordHash, images] = await Promise.all([hashPassword(DEMO_PASSWORD), renderImages(opts.mediaDir)]);
+  const rows = buildRows(now, passwordHash, images);
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return false;
+    await tx.insert(users).values(rows.userRows);
+    await tx.insert(households).values(rows.householdRows);
+    await tx.insert(media).values(rows.mediaRows);
+    await tx.insert(products).values(rows.productRows);
+    await tx.insert(reviews).values(rows.reviewRows);
+    await tx.insert(follows).values(rows.followRows);
+    await tx.insert(stories).values(rows.storyRows);
+    await tx.insert(orders).values(rows.orderRows);
+    await tx.insert(orderItems).values(rows.itemRows);
+    await tx.insert(orderEvents).values(rows.eventRows);
+    return true;
+  });
+
+  if (seeded) {
+    opts.log(
+      `sample data: ${rows.userRows.length} users, ${rows.householdRows.length} households, ${rows.productRows.length} products, `
+      + `${rows.reviewRows.length} reviews, ${rows.storyRows.length} stories, ${rows.orderRows.length} orders `
+      + `in ${Date.now() - started} ms`,
+    );
+  } else {
+    opts.log('sample data: another instance seeded first');
+  }
+  return seeded;
+}
