@@ -25,6 +25,12 @@ if (process.env.TEST_DATABASE_URL) {
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
 }
-const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+// Journeys read mailed codes from DATA_DIR/outbox/*.eml: tell them where it is (e2e/auth.spec.ts).
+const dataDirNote = path.join(os.tmpdir(), `domace-e2e-${process.env.PORT ?? '3100'}.datadir`);
+fs.writeFileSync(dataDirNote, dataDir);
+const cleanup = () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirNote, { force: true });
+};
 process.on('exit', cleanup);
 await import('./start.mjs');

@@ -33,7 +33,8 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
   async function drainOnce(): Promise<number> {
     return opts.db.transaction(async (tx) => {
       const due = await tx.select().from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, clock()), sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`))
+        // Due by the injected clock or by the database's own (rows default to now()).
+        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`GREATEST(${clock()}::timestamptz, now())`), sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`))
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });

@@ -15,10 +15,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const details: ErrorDetail[] = err.validation.map((issue) => {
-        const params = issue.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
-        const path = (params.issue?.path ?? []).map(String);
-        if (params.issue?.code === 'unrecognized_keys' && params.issue.keys?.length) {
-          return { field: [...path, ...params.issue.keys].join('.'), message: `Unknown field: ${params.issue.keys.join(', ')}` };
+        // fastify-type-provider-zod puts the zod path in instancePath ('/a/b') and the rest of the issue in params.
+        const params = issue.params as { keys?: string[]; issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+        const path = params.issue?.path
+          ? params.issue.path.map(String)
+          : String(issue.instancePath ?? '').split('/').filter(Boolean);
+        const keys = params.keys ?? params.issue?.keys;
+        if ((issue.keyword === 'unrecognized_keys' || params.issue?.code === 'unrecognized_keys') && keys?.length) {
+          return { field: [...path, ...keys].join('.'), message: `Unknown field: ${keys.join(', ')}` };
         }
         return { field: path.length ? path.join('.') : where, message: issue.message ?? 'Invalid value' };
       });

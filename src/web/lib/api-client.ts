@@ -109,6 +109,15 @@ async function currentToken(useAuth: boolean): Promise<string | null> {
   return token;
 }
 
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * JSON request to the API. Attaches the access token, refreshes it shortly before it expires,
  * and on a 401 refreshes once and retries once. Throws ApiError on any failure.
@@ -118,7 +127,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const token = await currentToken(useAuth);
   let response = await send(path, options, token);
 
-  if (response.status === 401 && token && bridge) {
+  // Only a refused token is worth a refresh; a wrong password (auth.invalid_credentials) is not.
+  if (response.status === 401 && token && bridge && (await errorCode(response)) === 'unauthorized') {
     const refreshed = await bridge.refresh();
     if (refreshed) response = await send(path, options, refreshed);
   }
@@ -127,4 +137,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * The Authorization header for the one request apiFetch cannot make: an upload with progress
+ * (XMLHttpRequest). Refreshes the token first when it is about to expire.
+ */
+export async function authorizationHeader(): Promise<Record<string, string>> {
+  const token = await currentToken(true);
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
 export default function LoginPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation('auth');
   return (
-    <section>
-      <PageHeader title={t('login.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+    <section className="mx-auto w-full max-w-md pt-2">
+      <PageHeader title={t('login.title')}>
+        <p className="text-sm text-muted-foreground">{t('login.subtitle')}</p>
+      </PageHeader>
+      <div className="rounded-xl border bg-card p-5 shadow-sm">
+        <LoginForm />
+      </div>
     </section>
   );
 }

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
 export default function ResetPasswordPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation('auth');
   return (
-    <section>
-      <PageHeader title={t('resetPassword.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+    <section className="mx-auto w-full max-w-md pt-2">
+      <PageHeader title={t('resetPassword.title')}>
+        <p className="text-sm text-muted-foreground">{t('resetPassword.subtitle')}</p>
+      </PageHeader>
+      <div className="rounded-xl border bg-card p-5 shadow-sm">
+        <ResetPasswordForm />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Accounts in the browser (issue 3): sign up as a buyer, read the code from the mail the
+ * server wrote to DATA_DIR/outbox (no SMTP_URL in e2e), verify, log in, reload, log out.
+ */
+const PORT = process.env.E2E_PORT ?? '3100';
+const PASSWORD = 'domace-e2e-password';
+
+function outboxDir(): string {
+  const note = path.join(os.tmpdir(), `domace-e2e-${PORT}.datadir`);
+  return path.join(fs.readFileSync(note, 'utf8').trim(), 'outbox');
+}
+
+/** The code of the newest mail to `email` (polls: mail leaves through the outbox). */
+async function mailedCode(email: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const dir = outboxDir();
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const match = /:\s*(\d{6})\b/.exec(raw.split(/\r?\n\r?\n/).slice(1).join('\n'));
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+async function useEnglish(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('domace.language')) localStorage.setItem('domace.language', 'en');
+  });
+}
+
+test('a buyer signs up, verifies the mailed code, logs in, stays signed in, and logs out', async ({ page, request }, testInfo) => {
+  await useEnglish(page);
+  const email = `buyer-${testInfo.project.name}-${Date.now()}@e2e.rs`;
+
+  await page.goto('/signup');
+  await page.getByText('Buy products').click();
+  await page.getByLabel('Full name').fill('Јована Јовић');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone (optional)').fill('064 123 4567');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill('not the same');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email\?email=/);
+  await expect(page.getByText(email)).toBeVisible();
+  const code = await mailedCode(email);
+  await page.getByLabel('Verification code').fill('12ab');
+  await expect(page.getByLabel('Verification code')).toHaveValue('12');
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByText('Please enter a valid 6-digit code')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+
+  // The resend inside the first minute sends nothing: the first code still holds.
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page.getByText('Email verified successfully! You can now login.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const form = page.locator('main form');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('wrong password!');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Јована Јовић' })).toBeVisible();
+  await expect(page.getByText('+381641234567')).toBeVisible();
+  const accessToken = await page.evaluate(() => localStorage.getItem('domace.accessToken'));
+  expect(accessToken).toBeTruthy();
+  expect((await request.get('/api/me', { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  // The old access token is refused at once.
+  expect((await request.get('/api/me', { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(401);
+});
+
+test('the login guard remembers where the visitor wanted to go', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  const form = page.locator('main form');
+  await form.getByLabel('Email').fill('kupac@domace.rs');
+  await form.getByLabel('Password').fill('domace-demo');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});

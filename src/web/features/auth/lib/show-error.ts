@@ -1,0 +1,12 @@
+import { toast } from 'sonner';
+import i18n from '#web/lib/i18n.ts';
+import { isApiError } from '#web/lib/api-client.ts';
+
+/**
+ * Spec section 8: every failure is a destructive toast titled 'Error' with the error's
+ * message (the translated code); `fallback` when the error carries none.
+ */
+export function showError(error: unknown, fallback: string) {
+  const message = isApiError(error) && error.message ? error.message : fallback;
+  toast.error(i18n.t('errors:title'), { description: message });
+}
