@@ -42,21 +42,33 @@ const price = z.number()
   .max(LIMITS.priceMaxRsd, `Price must be at most ${LIMITS.priceMaxRsd} RSD`)
   .refine(hasAtMostTwoDecimals, 'Price may have at most 2 decimals');
 
-/** What a producer sends to create a product (issue 6 validation rules). */
-export const createProductBody = z.object({
+/** The fields a producer edits, without defaults (a PATCH must not reset what it does not name). */
+const productFields = {
   name: z.string().trim().min(LIMITS.productNameMin, `Name must be at least ${LIMITS.productNameMin} characters`).max(LIMITS.productNameMax, `Name must be at most ${LIMITS.productNameMax} characters`),
-  description: z.string().trim().max(LIMITS.productDescriptionMax, `Description must be at most ${LIMITS.productDescriptionMax} characters`).default(''),
+  description: z.string().trim().max(LIMITS.productDescriptionMax, `Description must be at most ${LIMITS.productDescriptionMax} characters`),
   price,
   unit: z.enum(UNITS),
   category: z.enum(CATEGORIES),
-  availability: z.boolean().default(true),
-  featured: z.boolean().default(false),
-  promoted: z.boolean().default(false),
-  stock: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative').nullable().default(null),
-  /** An uploaded image (POST /api/media) of the producer's own. */
-  imageId: z.uuid().nullable().optional(),
+  availability: z.boolean(),
+  featured: z.boolean(),
+  promoted: z.boolean(),
+  stock: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative').nullable(),
+  /** An uploaded image (POST /api/media) of the producer's own; null removes the image. */
+  imageId: z.uuid().nullable(),
+};
+
+/** What a producer sends to create a product (issue 6 validation rules). */
+export const createProductBody = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  availability: productFields.availability.default(true),
+  featured: productFields.featured.default(false),
+  promoted: productFields.promoted.default(false),
+  stock: productFields.stock.default(null),
+  imageId: productFields.imageId.optional(),
 }).strict();
 export type CreateProductBody = z.input<typeof createProductBody>;
 
-export const updateProductBody = createProductBody.partial().strict();
+/** Partial edit: only the named fields change (no defaults here, unlike createProductBody). */
+export const updateProductBody = z.object(productFields).partial().strict();
 export type UpdateProductBody = z.input<typeof updateProductBody>;

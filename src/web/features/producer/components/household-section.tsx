@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { updateHouseholdBody, type Household } from '#shared/contracts/households.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { useOwnHousehold } from '../api/get-household.ts';
+import { useUpdateHousehold } from '../api/update-household.ts';
+import { fieldErrorText } from '../lib/field-error.ts';
+import { showError } from '../lib/show-error.ts';
+import type { UploadField } from '../lib/upload-field.ts';
+
+type FormInput = z.input<typeof updateHouseholdBody>;
+type FormOutput = z.output<typeof updateHouseholdBody>;
+
+/** Household profile editing: name, description, location, avatar (PATCH /api/households/:id). */
+export function HouseholdSection({ householdId, UploadField }: { householdId: string; UploadField: UploadField }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const query = useOwnHousehold(householdId);
+
+  return (
+    <section aria-labelledby="household-heading" className="grid gap-4">
+      <h2 id="household-heading" className="text-lg font-semibold">{t('household.title')}</h2>
+      {query.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label={t('common:loading')}>
+          <Skeleton className="h-24 w-24 rounded-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex items-center gap-2 text-sm">
+          {t('household.loadError')}
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>
+        </div>
+      ) : (
+        <HouseholdForm key={query.data.id} household={query.data} UploadField={UploadField} />
+      )}
+    </section>
+  );
+}
+
+function HouseholdForm({ household, UploadField }: { household: Household; UploadField: UploadField }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const mutation = useUpdateHousehold();
+  const [avatar, setAvatar] = useState<string | null>(household.avatar);
+  const [isUploading, setIsUploading] = useState(false);
+  const { register, handleSubmit, setValue, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(updateHouseholdBody),
+    defaultValues: { name: household.name, description: household.description, location: household.location },
+    mode: 'onTouched',
+  });
+
+  const error = (field: 'name' | 'description' | 'location') => fieldErrorText(t, 'producer:household.errors', field, errors[field]);
+
+  async function onSubmit(values: FormOutput) {
+    try {
+      await mutation.mutateAsync({ id: household.id, body: values });
+      toast.success(t('household.saved'));
+    } catch (err) {
+      showError(err, t('household.saveFailed'));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4 rounded-xl border bg-card p-4">
+      <UploadField
+        id="household-avatar"
+        label={t('household.avatar')}
+        kind="image"
+        round
+        value={avatar ? { url: avatar, type: 'image' } : null}
+        onUploadingChange={setIsUploading}
+        onUploaded={(media) => {
+          setAvatar(media.thumbnailUrl ?? media.url);
+          setValue('avatarId', media.id, { shouldDirty: true });
+        }}
+        onRemove={() => {
+          setAvatar(null);
+          setValue('avatarId', null, { shouldDirty: true });
+        }}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="household-name">{t('household.name')}</Label>
+        <Input id="household-name" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'household-name-error' : undefined} {...register('name')} />
+        {errors.name ? <p id="household-name-error" role="alert" className="text-sm text-destructive">{error('name')}</p> : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="household-location">{t('household.location')}</Label>
+        <Input id="household-location" aria-invalid={errors.location ? true : undefined} aria-describedby={errors.location ? 'household-location-error' : undefined} {...register('location')} />
+        {errors.location ? <p id="household-location-error" role="alert" className="text-sm text-destructive">{error('location')}</p> : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="household-description">{t('household.description')}</Label>
+        <Textarea id="household-description" rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? 'household-description-error' : undefined} {...register('description')} />
+        {errors.description ? <p id="household-description-error" role="alert" className="text-sm text-destructive">{error('description')}</p> : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={isSubmitting || isUploading}>{isSubmitting ? t('household.saving') : t('household.save')}</Button>
+        <Link to={`/household/${household.id}`} className="text-sm text-primary underline-offset-4 hover:underline">{t('household.view')}</Link>
+      </div>
+    </form>
+  );
+}

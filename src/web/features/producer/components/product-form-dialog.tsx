@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { CATEGORIES, UNITS } from '#shared/constants.ts';
+import { createProductBody, type Product } from '#shared/contracts/products.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { fieldErrorText } from '../lib/field-error.ts';
+import { showError } from '../lib/show-error.ts';
+import type { UploadField } from '../lib/upload-field.ts';
+
+type FormInput = z.input<typeof createProductBody>;
+type FormOutput = z.output<typeof createProductBody>;
+
+/** Spec section 3 "Product form draft": defaults unit kg, category Voće, available, not featured. */
+const EMPTY: FormInput = {
+  name: '', description: '', price: undefined as unknown as number, unit: 'kg', category: 'fruit',
+  availability: true, featured: false, stock: null, imageId: undefined,
+};
+
+function valuesOf(product: Product | null): FormInput {
+  if (!product) return EMPTY;
+  return {
+    name: product.name, description: product.description, price: product.price, unit: product.unit, category: product.category,
+    availability: product.availability, featured: product.featured, stock: product.stock, imageId: undefined,
+  };
+}
+
+const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
+const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'availability', 'featured', 'imageId'] as const;
+
+interface ProductFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: add a new product. */
+  product: Product | null;
+  UploadField: UploadField;
+}
+
+/**
+ * Add (empty) or edit (filled) a product; Save stores it, closes, resets and says so.
+ * The form is mounted each time the dialog opens, so it always starts from `product`.
+ */
+export function ProductFormDialog(props: ProductFormDialogProps) {
+  const { open, onOpenChange, product } = props;
+  const { t } = useTranslation(['producer', 'common']);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => { if (!isSubmitting) onOpenChange(next); }}>
+      <DialogContent className="max-h-[calc(100dvh-1rem)]">
+        <DialogHeader>
+          <DialogTitle>{product ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('form.intro')}</DialogDescription>
+        </DialogHeader>
+        <ProductForm key={product?.id ?? 'new'} {...props} onSubmittingChange={setIsSubmitting} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }: ProductFormDialogProps & { onSubmittingChange: (value: boolean) => void }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const createMutation = useCreateProduct();
+  const updateMutation = useUpdateProduct();
+  const [image, setImage] = useState<{ url: string; type: 'image' | 'video' } | null>(
+    product?.image ? { url: product.thumbnail ?? product.image, type: 'image' } : null,
+  );
+  const [isUploading, setIsUploading] = useState(false);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProductBody), defaultValues: valuesOf(product), mode: 'onTouched' });
+  const { register, handleSubmit, reset, setValue, setError, formState: { errors, isSubmitting } } = form;
+
+  useEffect(() => {
+    onSubmittingChange(isSubmitting);
+    return () => onSubmittingChange(false);
+  }, [isSubmitting, onSubmittingChange]);
+
+  const error = (field: 'name' | 'description' | 'price' | 'unit' | 'category' | 'stock') => fieldErrorText(t, 'producer:form.errors', field, errors[field]);
+
+  async function onSubmit(values: FormOutput) {
+    try {
+      if (product) {
+        // imageId only when the photo was changed or removed here.
+        const { imageId, ...rest } = values;
+        await updateMutation.mutateAsync({ id: product.id, body: imageId === undefined ? rest : { ...rest, imageId } });
+        toast.success(t('products.saved'));
+      } else {
+        await createMutation.mutateAsync(values);
+        toast.success(t('products.created'));
+      }
+      onOpenChange(false);
+      reset(EMPTY);
+      setImage(null);
+    } catch (err) {
+      // The server's field messages go next to their fields.
+      if (isApiError(err) && Array.isArray(err.details)) {
+        for (const detail of err.details as Array<{ field?: string; message: string }>) {
+          if (detail.field && (FIELDS as readonly string[]).includes(detail.field)) {
+            setError(detail.field as FieldPath<FormInput>, { type: 'server', message: detail.message });
+          }
+        }
+      }
+      showError(err, t('form.saveFailed'));
+    }
+  }
+
+  const busy = isSubmitting || isUploading;
+  const describedBy = (field: string, hasError: boolean, hint = false) =>
+    [hint ? `product-${field}-hint` : '', hasError ? `product-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="product-name">{t('form.name')}</Label>
+        <Input id="product-name" autoComplete="off" maxLength={200} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name', !!errors.name)} {...register('name')} />
+        {errors.name ? <p id="product-name-error" role="alert" className="text-sm text-destructive">{error('name')}</p> : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="product-description">{t('form.description')}</Label>
+        <Textarea id="product-description" rows={3} aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy('description', !!errors.description)} {...register('description')} />
+        {errors.description ? <p id="product-description-error" role="alert" className="text-sm text-destructive">{error('description')}</p> : null}
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="product-price">{t('form.price')}</Label>
+          <Input
+            id="product-price" type="number" inputMode="decimal" step="0.01" min="0"
+            aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy('price', !!errors.price)}
+            {...register('price', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+          />
+          {errors.price ? <p id="product-price-error" role="alert" className="text-sm text-destructive">{error('price')}</p> : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="product-unit">{t('form.unit')}</Label>
+          <select id="product-unit" className={selectClass} aria-invalid={errors.unit ? true : undefined} {...register('unit')}>
+            {UNITS.map((unit) => <option key={unit} value={unit}>{t(`common:units.${unit}`)}</option>)}
+          </select>
+          {errors.unit ? <p role="alert" className="text-sm text-destructive">{error('unit')}</p> : null}
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="product-category">{t('form.category')}</Label>
+          <select id="product-category" className={selectClass} aria-invalid={errors.category ? true : undefined} {...register('category')}>
+            {CATEGORIES.map((category) => <option key={category} value={category}>{t(`common:categories.${category}`)}</option>)}
+          </select>
+          {errors.category ? <p role="alert" className="text-sm text-destructive">{error('category')}</p> : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="product-stock">{t('form.stock')}</Label>
+          <Input
+            id="product-stock" type="number" inputMode="numeric" step="1" min="0"
+            aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy('stock', !!errors.stock, true)}
+            {...register('stock', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+          />
+        </div>
+      </div>
+      <p id="product-stock-hint" className="-mt-2 text-xs text-muted-foreground">{t('form.stockHint')}</p>
+      {errors.stock ? <p id="product-stock-error" role="alert" className="-mt-2 text-sm text-destructive">{error('stock')}</p> : null}
+      <div className="flex flex-wrap gap-6">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-primary" {...register('availability')} />
+          {t('form.available')}
+        </label>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-primary" {...register('featured')} />
+          {t('form.featured')}
+        </label>
+      </div>
+      <UploadField
+        id="product-image"
+        label={t('form.image')}
+        kind="image"
+        hint={t('form.imageHint')}
+        value={image}
+        onUploadingChange={setIsUploading}
+        onUploaded={(media) => {
+          setImage({ url: media.thumbnailUrl ?? media.url, type: 'image' });
+          setValue('imageId', media.id, { shouldDirty: true });
+        }}
+        onRemove={() => {
+          setImage(null);
+          setValue('imageId', null, { shouldDirty: true });
+        }}
+        disabled={isSubmitting}
+      />
+      {isUploading ? <p className="text-xs text-muted-foreground">{t('form.uploadPending')}</p> : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>{t('form.cancel')}</Button>
+        <Button type="submit" disabled={busy}>{isSubmitting ? t('form.saving') : t('form.save')}</Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { SKELETONS } from '#shared/constants.ts';
+import type { Product } from '#shared/contracts/products.ts';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
+  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+} from '#web/components/ui/alert-dialog.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useOwnProducts } from '../api/get-own-products.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { showError } from '../lib/show-error.ts';
+import type { UploadField } from '../lib/upload-field.ts';
+import { ProductFormDialog } from './product-form-dialog.tsx';
+
+/** Spec section 2, Products tab: own products, Edit, Publish/Unpublish, Delete, Add Product. */
+export function ProductsTab({ UploadField }: { UploadField: UploadField }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const query = useOwnProducts();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const deleteMutation = useDeleteProduct();
+
+  const products = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteMutation.mutateAsync(deleting.id);
+      toast.success(t('products.deleted'));
+    } catch (err) {
+      showError(err, t('products.actionFailed'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="products-heading" className="grid gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="products-heading" className="text-lg font-semibold">{t('products.title')}</h2>
+        <Button onClick={() => { setEditing(null); setFormOpen(true); }}>
+          <Plus aria-hidden="true" />
+          {t('products.add')}
+        </Button>
+      </div>
+
+      {query.isPending ? (
+        <ul className="grid gap-3" aria-busy="true" aria-label={t('common:loading')}>
+          {Array.from({ length: SKELETONS.orderRows }, (_, i) => <li key={i}><Skeleton className="h-32 w-full rounded-xl" /></li>)}
+        </ul>
+      ) : query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2 rounded-lg border p-4">
+          <p>{t('products.loadError')}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>
+        </div>
+      ) : products.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('products.empty')}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {products.map((product) => (
+            <li key={product.id}>
+              <ProductRow product={product} onEdit={() => { setEditing(product); setFormOpen(true); }} onDelete={() => setDeleting(product)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <Button variant="outline" className="justify-self-center" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {t('products.loadMore')}
+        </Button>
+      ) : null}
+
+      <ProductFormDialog open={formOpen} onOpenChange={setFormOpen} product={editing} UploadField={UploadField} />
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => { if (!open && !deleteMutation.isPending) setDeleting(null); }}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('products.deleteTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('products.deleteDescription', { name: deleting?.name ?? '' })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleteMutation.isPending}>{t('products.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={deleteMutation.isPending}
+              onClick={(event) => {
+                event.preventDefault(); // close only when the call has answered
+                void confirmDelete();
+              }}
+            >
+              {t('products.deleteConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
+
+function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const format = useFormat();
+  const updateMutation = useUpdateProduct();
+
+  async function togglePublished() {
+    try {
+      const updated = await updateMutation.mutateAsync({ id: product.id, body: { availability: !product.availability } });
+      toast.success(updated.availability ? t('products.published') : t('products.unpublished'));
+    } catch (err) {
+      showError(err, t('products.actionFailed'));
+    }
+  }
+
+  return (
+    <Card className="flex-row gap-3 p-3" aria-label={product.name} role="group">
+      {product.thumbnail ?? product.image ? (
+        <img src={product.thumbnail ?? product.image ?? ''} alt="" className="size-24 shrink-0 rounded-md object-cover" loading="lazy" />
+      ) : (
+        <div className="flex size-24 shrink-0 flex-col items-center justify-center gap-1 rounded-md bg-muted text-xs text-muted-foreground">
+          <ImageOff aria-hidden="true" className="size-5" />
+          {t('products.noImage')}
+        </div>
+      )}
+      <div className="grid min-w-0 flex-1 content-start gap-1.5">
+        <h3 className="truncate font-semibold">{product.name}</h3>
+        {product.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p> : null}
+        <div className="flex flex-wrap gap-1">
+          <Badge variant="outline">{t(`common:categories.${product.category}`)}</Badge>
+          <Badge variant={product.availability ? 'success' : 'muted'}>{product.availability ? t('products.available') : t('products.unavailable')}</Badge>
+          {product.featured ? <Badge variant="info">{t('products.featured')}</Badge> : null}
+          {product.stock !== null ? <Badge variant="secondary">{t('products.stock', { count: product.stock })}</Badge> : null}
+        </div>
+        <p className="font-semibold text-primary">{format.pricePerUnit(product.price, product.unit)}</p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={t('products.editNamed', { name: product.name })}>
+            <Pencil aria-hidden="true" />
+            {t('products.edit')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void togglePublished()} disabled={updateMutation.isPending}
+            aria-label={product.availability ? t('products.unpublishNamed', { name: product.name }) : t('products.publishNamed', { name: product.name })}>
+            {product.availability ? t('products.unpublish') : t('products.publish')}
+          </Button>
+          <Button size="sm" variant="destructive" onClick={onDelete} aria-label={t('products.deleteNamed', { name: product.name })}>
+            <Trash2 aria-hidden="true" />
+            {t('products.delete')}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
