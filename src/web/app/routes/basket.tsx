@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { BasketView } from '#web/features/basket/components/basket-view.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
 export default function BasketPage() {
-  const { t } = useTranslation(['basket', 'common']);
+  const { t } = useTranslation('basket');
   return (
     <section>
       <PageHeader title={t('title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+      <BasketView />
     </section>
   );
 }

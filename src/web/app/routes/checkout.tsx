@@ -1,13 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
+import { CheckoutView } from '#web/features/checkout/components/checkout-view.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
+/** Composes the basket, the signed-in user (phone prefill) and the checkout form. */
 export default function CheckoutPage() {
-  const { t } = useTranslation(['checkout', 'common']);
+  const { t } = useTranslation('checkout');
+  const { items, clear } = useBasket();
+  const { user } = useAuth();
+  const navigate = useNavigate();
   return (
     <section>
       <PageHeader title={t('title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+      <CheckoutView
+        items={items}
+        defaultPhone={user?.phone ?? ''}
+        onPlaced={() => {
+          clear();
+          void navigate('/orders');
+        }}
+      />
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { OrdersList } from '#web/features/orders/components/orders-list.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
 export default function OrdersPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t } = useTranslation('orders');
   return (
     <section>
       <PageHeader title={t('title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+      <OrdersList />
     </section>
   );
 }

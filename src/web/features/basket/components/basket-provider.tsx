@@ -41,6 +41,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
       setQuantity: (productId, quantity) => dispatch({ type: 'setQuantity', productId, quantity }),
       remove: (productId) => dispatch({ type: 'remove', productId }),
       clear: () => dispatch({ type: 'clear' }),
+      refresh: (product: BasketProduct) => dispatch({ type: 'refresh', product }),
       total: basketTotal(items),
       itemCount: basketItemCount(items),
     }),

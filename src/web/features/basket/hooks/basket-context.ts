@@ -7,6 +7,8 @@ export interface BasketContextValue {
   setQuantity(productId: string, quantity: number): void;
   remove(productId: string): void;
   clear(): void;
+  /** Updates a line with fresh product data (same quantity); a price change is remembered. */
+  refresh(product: BasketProduct): void;
   /** RSD. */
   total: number;
   itemCount: number;

@@ -53,3 +53,20 @@ describe('parseStoredBasket', () => {
     ]);
   });
 });
+
+describe('refresh (fresh product data when the basket is shown)', () => {
+  it('keeps the quantity, takes the new price and remembers the old one', () => {
+    const start: BasketItem[] = [{ product: honey, quantity: 2 }];
+    const dearer = { ...honey, price: 1300 };
+    const once = basketReducer(start, { type: 'refresh', product: dearer });
+    expect(once).toEqual([{ product: dearer, quantity: 2, previousPrice: 1200 }]);
+    // A second change still compares with the price the buyer first saw.
+    expect(basketReducer(once, { type: 'refresh', product: { ...honey, price: 1400 } })[0]!.previousPrice).toBe(1200);
+  });
+
+  it('changes nothing for identical data or an unknown product', () => {
+    const start: BasketItem[] = [{ product: honey, quantity: 2 }];
+    expect(basketReducer(start, { type: 'refresh', product: { ...honey } })).toBe(start);
+    expect(basketReducer(start, { type: 'refresh', product: jam })).toBe(start);
+  });
+});

@@ -9,7 +9,9 @@ export type BasketAction =
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'remove'; productId: string }
   | { type: 'clear' }
-  | { type: 'replace'; items: BasketItem[] };
+  | { type: 'replace'; items: BasketItem[] }
+  /** Fresh product data read from the API: keeps the quantity, remembers an old price. */
+  | { type: 'refresh'; product: BasketProduct };
 
 function clampQuantity(quantity: number): number {
   return Math.min(Math.floor(quantity), LIMITS.orderQuantityMax);
@@ -43,6 +45,19 @@ export function basketReducer(items: BasketItem[], action: BasketAction): Basket
       return [];
     case 'replace':
       return action.items;
+    case 'refresh': {
+      const fresh = action.product;
+      const existing = items.find((item) => item.product.id === fresh.id);
+      if (!existing) return items;
+      const priceChanged = existing.product.price !== fresh.price;
+      if (!priceChanged && existing.product.name === fresh.name && existing.product.availability === fresh.availability
+        && existing.product.image === fresh.image && existing.product.householdName === fresh.householdName) return items;
+      return items.map((item) =>
+        item === existing
+          ? { product: fresh, quantity: item.quantity, ...(priceChanged ? { previousPrice: item.previousPrice ?? item.product.price } : item.previousPrice !== undefined ? { previousPrice: item.previousPrice } : {}) }
+          : item,
+      );
+    }
   }
 }
 

@@ -30,4 +30,6 @@ export interface BasketProduct {
 export interface BasketItem {
   product: BasketProduct;
   quantity: number;
+  /** RSD: the price when it was added, kept while the basket shows that it changed. */
+  previousPrice?: number;
 }

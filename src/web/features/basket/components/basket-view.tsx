@@ -1,0 +1,133 @@
+import { useEffect } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { AlertTriangle, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '#shared/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { basketProductQueryOptions } from '../api/get-basket-product.ts';
+import { useBasket } from '../hooks/use-basket.ts';
+
+/** Spec section 2, Basket: lines with quantity controls, a sticky total and the way to checkout. */
+export function BasketView() {
+  const { t } = useTranslation(['basket', 'common']);
+  const format = useFormat();
+  const { items, setQuantity, remove, refresh, total, itemCount } = useBasket();
+
+  // The basket re-reads its products: unavailable ones are flagged, new prices taken over.
+  const fresh = useQueries({ queries: items.map((item) => basketProductQueryOptions(item.product.id)) });
+  const freshById = new Map(items.map((item, i) => [item.product.id, fresh[i]]));
+  const freshKey = fresh.map((q) => q.dataUpdatedAt).join(',');
+
+  useEffect(() => {
+    for (const query of fresh) {
+      if (query.data) refresh(query.data);
+    }
+    // Only when new data arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [freshKey]);
+
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-12 text-center">
+        <ShoppingBasket aria-hidden="true" className="size-12 text-muted-foreground" />
+        <p className="text-lg font-medium">{t('empty')}</p>
+        <p className="text-muted-foreground">{t('emptyText')}</p>
+        <Button asChild>
+          <Link to="/">{t('browse')}</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const isUnavailable = (id: string) => {
+    const query = freshById.get(id);
+    return query?.isSuccess === true && (query.data === null || !query.data.availability);
+  };
+  const hasUnavailable = items.some((item) => isUnavailable(item.product.id));
+  const isChecking = fresh.some((q) => q.isPending);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">{t('items', { count: itemCount })}</p>
+      <ul className="flex flex-col gap-3" aria-label={t('title')}>
+        {items.map((item) => {
+          const { product } = item;
+          const unavailable = isUnavailable(product.id);
+          const priceChanged = item.previousPrice !== undefined && item.previousPrice !== product.price;
+          return (
+            <li key={product.id}>
+              <Card className={`flex flex-row gap-3 p-3 ${unavailable ? 'border-destructive' : ''}`}>
+                <Link to={`/product/${product.id}`} className="shrink-0">
+                  {product.thumbnail || product.image ? (
+                    <img src={product.thumbnail ?? product.image ?? ''} alt={product.name} className="size-20 rounded-md object-cover" />
+                  ) : (
+                    <div className="size-20 rounded-md bg-muted" aria-hidden="true" />
+                  )}
+                </Link>
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <Link to={`/product/${product.id}`} className="truncate font-medium hover:underline">{product.name}</Link>
+                  <Link to={`/household/${product.householdId}`} className="truncate text-sm text-muted-foreground hover:underline">
+                    {product.householdName}
+                  </Link>
+                  <p className="text-sm">{format.pricePerUnit(product.price, product.unit)}</p>
+                  {priceChanged && (
+                    <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
+                      {t('priceChanged', { old: format.price(item.previousPrice!), new: format.price(product.price) })}
+                    </p>
+                  )}
+                  {unavailable && (
+                    <p className="flex items-center gap-1 text-sm font-medium text-destructive" role="status">
+                      <AlertTriangle aria-hidden="true" className="size-4" /> {t('unavailable')}
+                    </p>
+                  )}
+                  <div className="mt-1 flex items-center justify-between gap-2">
+                    <div className="flex items-center gap-2" role="group" aria-label={t('quantity')}>
+                      <Button type="button" variant="outline" size="icon" className="size-9"
+                        aria-label={t('decrease', { name: product.name })}
+                        onClick={() => setQuantity(product.id, item.quantity - 1)}>
+                        <Minus aria-hidden="true" />
+                      </Button>
+                      <span className="min-w-8 text-center tabular-nums" aria-live="polite">{item.quantity}</span>
+                      <Button type="button" variant="outline" size="icon" className="size-9"
+                        aria-label={t('increase', { name: product.name })}
+                        disabled={item.quantity >= LIMITS.orderQuantityMax || (product.stock !== null && item.quantity >= product.stock)}
+                        onClick={() => setQuantity(product.id, item.quantity + 1)}>
+                        <Plus aria-hidden="true" />
+                      </Button>
+                    </div>
+                    <Button type="button" variant="ghost" size="icon" className="size-9 text-destructive"
+                      aria-label={t('remove', { name: product.name })} onClick={() => remove(product.id)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 rounded-lg border bg-background/95 p-4 shadow-md backdrop-blur">
+        <div className="flex flex-col gap-2">
+          {hasUnavailable && <p className="text-sm text-destructive" role="alert">{t('unavailableHint')}</p>}
+          {isChecking && <p className="text-xs text-muted-foreground">{t('checking')}</p>}
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-lg font-semibold">
+              {t('total')}: <span data-testid="basket-total">{format.total(total)}</span>
+            </p>
+            {hasUnavailable ? (
+              <Button disabled>{t('checkout')}</Button>
+            ) : (
+              <Button asChild>
+                <Link to="/checkout">{t('checkout')}</Link>
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { Package } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ORDER_ID_SHOWN_CHARS, SKELETONS } from '#shared/constants.ts';
+import type { Order } from '#shared/contracts/orders.ts';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
+  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/** Spec section 2, Orders: the buyer's orders with status, lines, total and history. */
+export function OrdersList() {
+  const { t } = useTranslation(['orders', 'common']);
+  const query = useOrders();
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label={t('common:loading')} className="flex flex-col gap-3">
+        {Array.from({ length: SKELETONS.orderRows }, (_, i) => (
+          <Skeleton key={i} data-testid="order-skeleton" className="h-32 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+        <p>{t('loadFailed')}</p>
+        <p className="text-sm text-muted-foreground">{query.error.message}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  }
+  const orders = query.data.pages.flatMap((page) => page.items);
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-12 text-center">
+        <Package aria-hidden="true" className="size-12 text-muted-foreground" />
+        <p className="text-lg font-medium">{t('empty')}</p>
+        <p className="text-muted-foreground">{t('emptyText')}</p>
+        <Button asChild><Link to="/">{t('browse')}</Link></Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3" aria-label={t('title')}>
+        {orders.map((order) => <li key={order.id}><OrderCard order={order} /></li>)}
+      </ul>
+      {query.hasNextPage && (
+        <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t('loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const { t } = useTranslation(['orders', 'common', 'errors']);
+  const format = useFormat();
+  const cancel = useCancelOrder();
+  const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
+
+  const onCancel = () => {
+    cancel.mutate(order.id, {
+      onSuccess: () => toast.success(t('cancelled')),
+      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+    });
+  };
+
+  return (
+    <Card data-testid="order-card" data-order-id={order.id}>
+      <CardContent className="flex flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex flex-col">
+            <h2 className="font-semibold">{t('orderId', { id: shortId })}</h2>
+            <p className="text-sm text-muted-foreground"><time dateTime={order.createdAt}>{format.date(order.createdAt)}</time></p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <Link to={`/household/${order.householdId}`} className="w-fit font-medium hover:underline">{order.householdName}</Link>
+        <p className="text-sm text-muted-foreground">
+          {t(order.deliveryType === 'delivery' ? 'deliveryAt' : 'pickupAt', { date: format.date(`${order.pickupDate}T12:00:00Z`), time: order.pickupTime })}
+          {order.deliveryType === 'delivery' && order.deliveryAddress ? ` · ${order.deliveryAddress}` : ''}
+        </p>
+        <ul className="flex flex-col gap-1 text-sm">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex justify-between gap-3">
+              <span className="flex min-w-0 flex-col">
+                <span>{item.name} × {item.quantity}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">{format.price(item.unitPrice)} × {item.quantity}</span>
+              </span>
+              <span className="shrink-0 text-right tabular-nums">{format.total(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between border-t pt-2 font-semibold">
+          <span>{t('total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
+        </p>
+        {order.events.length > 0 && (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-muted-foreground">{t('history')}</summary>
+            <ol className="mt-2 flex flex-col gap-1 border-l pl-3">
+              {order.events.map((event, i) => (
+                <li key={`${event.status}-${i}`} className="flex items-center gap-2">
+                  <OrderStatusBadge status={event.status} />
+                  <time dateTime={event.createdAt} className="text-muted-foreground">{format.dateTime(event.createdAt)}</time>
+                </li>
+              ))}
+            </ol>
+          </details>
+        )}
+        {order.status === 'pending' && (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" className="w-fit" disabled={cancel.isPending}>{t('cancel')}</Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t('cancelTitle')}</AlertDialogTitle>
+                <AlertDialogDescription>{t('cancelText')}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>{t('keep')}</AlertDialogCancel>
+                <AlertDialogAction onClick={onCancel}>{t('cancelConfirm')}</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

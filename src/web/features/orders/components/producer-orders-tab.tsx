@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Printer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ORDER_ID_SHOWN_CHARS, ORDER_STATUSES, SKELETONS, type OrderStatus } from '#shared/constants.ts';
+import type { ProducerOrder } from '#shared/contracts/orders.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useProducerOrders } from '../api/get-producer-orders.ts';
+import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import '../print.css';
+
+const ALL = 'all';
+
+/** Spec section 2, producer dashboard, Orders tab: incoming orders, status changes, print list. */
+export function ProducerOrdersTab() {
+  const { t } = useTranslation(['orders', 'common']);
+  const format = useFormat();
+  const [filter, setFilter] = useState<OrderStatus | typeof ALL>(ALL);
+  const query = useProducerOrders(filter === ALL ? undefined : filter);
+  const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const onPrint = () => {
+    try {
+      window.print();
+    } catch {
+      toast.error(t('producer.printError'), { description: t('producer.printErrorText') });
+    }
+  };
+
+  return (
+    <section aria-labelledby="producer-orders-title" className="flex flex-col gap-3">
+      <h2 id="producer-orders-title" className="sr-only">{t('producer.title')}</h2>
+      <div className="flex flex-wrap items-end justify-between gap-2" data-print-hide>
+        <div className="flex min-w-48 flex-col gap-1.5">
+          <Label htmlFor="producer-orders-filter">{t('producer.filter')}</Label>
+          <Select value={filter} onValueChange={(value) => setFilter(value as OrderStatus | typeof ALL)}>
+            <SelectTrigger id="producer-orders-filter" aria-label={t('producer.filter')} className="w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t('producer.all')}</SelectItem>
+              {ORDER_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>{t(`common:orderStatus.${status}`)}</SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button variant="outline" onClick={onPrint} disabled={orders.length === 0}>
+          <Printer aria-hidden="true" /> {t('producer.print')}
+        </Button>
+      </div>
+
+      {query.isPending ? (
+        <div aria-busy="true" aria-label={t('common:loading')} className="flex flex-col gap-3" data-print-hide>
+          {Array.from({ length: SKELETONS.orderRows }, (_, i) => <Skeleton key={i} className="h-40 w-full" />)}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center" data-print-hide>
+          <p>{t('loadFailed')}</p>
+          <p className="text-sm text-muted-foreground">{query.error.message}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>{t('retry')}</Button>
+        </div>
+      ) : orders.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{filter === ALL ? t('producer.empty') : t('producer.emptyFiltered')}</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" aria-label={t('producer.title')} data-print-hide>
+            {orders.map((order) => <li key={order.id}><ProducerOrderCard order={order} /></li>)}
+          </ul>
+          {query.hasNextPage && (
+            <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              {t('loadMore')}
+            </Button>
+          )}
+          <table className="orders-print-table">
+            <caption>{t('producer.printTitle')} — {format.date(new Date())}</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('producer.date')}</th>
+                <th scope="col">{t('producer.customer')}</th>
+                <th scope="col">{t('producer.phone')}</th>
+                <th scope="col">{t('producer.items')}</th>
+                <th scope="col">{t('producer.notes')}</th>
+                <th scope="col">{t('producer.total')}</th>
+                <th scope="col">{t('producer.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td>{order.id.slice(0, ORDER_ID_SHOWN_CHARS)}</td>
+                  <td>
+                    {format.dateTime(order.createdAt)}
+                    <br />
+                    {t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}: {order.pickupDate} {order.pickupTime}
+                    {order.deliveryAddress ? <><br />{order.deliveryAddress}</> : null}
+                  </td>
+                  <td>{order.customerName}</td>
+                  <td>{order.contactPhone}</td>
+                  <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
+                  <td>{order.notes ?? ''}</td>
+                  <td>{format.total(order.total)}</td>
+                  <td>{t(`common:orderStatus.${order.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ProducerOrderCard({ order }: { order: ProducerOrder }) {
+  const { t } = useTranslation(['orders', 'common', 'errors']);
+  const format = useFormat();
+  const update = useUpdateOrderStatus();
+  const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
+  const selectId = `order-status-${order.id}`;
+
+  const onStatus = (value: string) => {
+    const status = value as OrderStatus;
+    if (status === order.status) return;
+    update.mutate({ id: order.id, status }, {
+      onSuccess: (updated) => toast.success(t('producer.statusUpdated'), {
+        description: t('producer.statusUpdatedText', { id: shortId, status: t(`common:orderStatus.${updated.status}`) }),
+      }),
+      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+    });
+  };
+
+  return (
+    <Card data-testid="producer-order" data-order-id={order.id}>
+      <CardContent className="flex flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex flex-col">
+            <h3 className="font-semibold">{t('orderId', { id: shortId })}</h3>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={order.createdAt}>{format.dateTime(order.createdAt)}</time>
+            </p>
+          </div>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{t('producer.customer')}</dt>
+          <dd className="font-medium">{order.customerName}</dd>
+          <dt className="text-muted-foreground">{t('producer.phone')}</dt>
+          <dd><a href={`tel:${order.contactPhone}`} className="hover:underline">{order.contactPhone}</a></dd>
+          <dt className="text-muted-foreground">{t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}</dt>
+          <dd>
+            {format.date(`${order.pickupDate}T12:00:00Z`)} {order.pickupTime}
+            {order.deliveryAddress ? ` · ${order.deliveryAddress}` : ''}
+          </dd>
+          {order.notes && (
+            <>
+              <dt className="text-muted-foreground">{t('producer.notes')}</dt>
+              <dd className="whitespace-pre-line">{order.notes}</dd>
+            </>
+          )}
+        </dl>
+        <ul className="flex flex-col gap-1 text-sm" aria-label={t('producer.items')}>
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex justify-between gap-2">
+              <span>{item.name} × {item.quantity}</span>
+              <span className="tabular-nums">{format.total(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between border-t pt-2 font-semibold">
+          <span>{t('producer.total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
+        </p>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={selectId}>{t('producer.status')}</Label>
+          <Select value={order.status} onValueChange={onStatus} disabled={update.isPending || order.status === 'cancelled'}>
+            <SelectTrigger id={selectId} aria-label={t('producer.statusFor', { id: shortId })} className="w-full sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ORDER_STATUSES.map((status) => (
+                <SelectItem key={status} value={status} disabled={status === 'cancelled' && order.status === 'completed'}>
+                  {t(`common:orderStatus.${status}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
