@@ -11,7 +11,7 @@ type Log = (level: 'info' | 'warn' | 'debug', msg: string) => void;
  */
 export async function openDatabase(config: Config, log: Log): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = createPool(config.databaseUrl, 20);
+    const pool = createPool(config.databaseUrl, 10);
     await runMigrations(pool);
     return { db: createDb(pool), pool, kind: 'external', close: () => pool.end() };
   }
@@ -19,7 +19,7 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
   try {
     const url = embedded.url('domace');
     await ensureDatabase(url);
-    const pool = createPool(url, 20);
+    const pool = createPool(url, 10);
     await runMigrations(pool);
     return {
       db: createDb(pool),

@@ -170,13 +170,10 @@ export function createOrdersRepository() {
     // --- idempotency keys (table idempotency_keys, pk (user_id, key)) ---
 
     /** Claims the key; false when a row for it exists already. Expired keys are cleared first. */
-    async claimKey(db: DbOrTx, v: { userId: string; key: string; requestHash: string; now: Date; expiresAt: Date }): Promise<boolean> {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, v.userId), eq(idempotencyKeys.key, v.key), lt(idempotencyKeys.expiresAt, v.now)));
-      const rows = await db.insert(idempotencyKeys)
-        .values({ userId: v.userId, key: v.key, requestHash: v.requestHash, createdAt: v.now, expiresAt: v.expiresAt })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      return rows.length === 1;
+    /** Held until the transaction ends; false when another request holds (user, key). */
+    async tryLockKey(tx: DbOrTx, userId: string, key: string): Promise<boolean> {
+      const res = await tx.execute<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(hashtext(${userId}), hashtext(${key})) AS locked`);
+      return res.rows[0]?.locked === true;
     },
 
     async findKey(db: DbOrTx, userId: string, key: string) {
@@ -184,13 +181,12 @@ export function createOrdersRepository() {
       return row ?? null;
     },
 
-    async completeKey(db: DbOrTx, userId: string, key: string, status: number, body: unknown): Promise<void> {
-      await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    async deleteKey(db: DbOrTx, userId: string, key: string): Promise<void> {
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     },
 
-    async releaseKey(db: DbOrTx, userId: string, key: string): Promise<void> {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+    async storeKey(db: DbOrTx, v: typeof idempotencyKeys.$inferInsert): Promise<void> {
+      await db.insert(idempotencyKeys).values(v);
     },
 
     async deleteExpiredKeys(db: DbOrTx, now: Date): Promise<void> {

@@ -320,7 +320,7 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('replays a stored 4xx answer and frees the key of a request that never finished', async () => {
+  it('replays a stored 4xx answer; a key always carries its answer', async () => {
     const buyer = await createUser(t);
     const p = await createUser(t, { userType: 'producer' });
     const product = await seedProduct(p.id, { stock: 1 });
@@ -334,18 +334,12 @@ describe('Idempotency-Key', () => {
     expect(replay.json()).toEqual(first.json());
     expect(await ordersOf(buyer.id)).toHaveLength(0);
 
-    // A key still marked in progress answers 409 idempotency.in_progress.
-    const stuck = randomUUID();
-    await t.database.db.insert(idempotencyKeys).values({ userId: buyer.id, key: stuck, requestHash: 'whatever', expiresAt: new Date(t.clock.now().getTime() + 3600_000) });
-    const busy = await post(buyer, payload, stuck);
-    expect(busy.statusCode).toBe(422); // different hash wins over in-progress
+    // The key is written in the same transaction as the orders: never a key without its answer.
     const fresh = randomUUID();
-    const done = await post(buyer, payload, fresh);
-    expect(done.statusCode).toBe(201);
-    await t.database.db.update(idempotencyKeys).set({ responseStatus: null, responseBody: null }).where(eq(idempotencyKeys.key, fresh));
-    const running = await post(buyer, payload, fresh);
-    expect(running.statusCode).toBe(409);
-    expect(running.json().code).toBe('idempotency.in_progress');
+    expect((await post(buyer, payload, fresh)).statusCode).toBe(201);
+    const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, buyer.id));
+    expect(rows.every((r) => r.responseStatus !== null)).toBe(true);
+    expect((await post(buyer, { ...payload, notes: 'other' }, fresh)).statusCode).toBe(422);
   });
 });
 

@@ -22,33 +22,54 @@ describe('request hashing', () => {
   });
 });
 
-type Row = { requestHash: string; responseStatus: number | null; responseBody: unknown };
+type Row = { requestHash: string; responseStatus: number | null; responseBody: unknown; expiresAt: Date };
 
-function memoryRepo() {
+/**
+ * An in-memory stand-in for the database: a transaction holds its advisory locks until it
+ * ends, and its writes land only when it commits (like PostgreSQL's).
+ */
+function memoryDb() {
   const rows = new Map<string, Row>();
-  return {
-    rows,
-    claimKey: async (_db: unknown, v: { userId: string; key: string; requestHash: string }) => {
-      const id = `${v.userId}/${v.key}`;
-      if (rows.has(id)) return false;
-      rows.set(id, { requestHash: v.requestHash, responseStatus: null, responseBody: null });
+  const locks = new Set<string>();
+  type Tx = { held: string[]; writes: Map<string, Row | null> };
+  const db = {
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const tx: Tx = { held: [], writes: new Map() };
+      try {
+        const result = await fn(tx);
+        for (const [id, row] of tx.writes) { if (row) rows.set(id, row); else rows.delete(id); }
+        return result;
+      } finally {
+        for (const id of tx.held) locks.delete(id);
+      }
+    },
+  };
+  const repo = {
+    tryLockKey: async (tx: Tx, userId: string, key: string) => {
+      const id = `${userId}/${key}`;
+      if (locks.has(id)) return false;
+      locks.add(id);
+      tx.held.push(id);
       return true;
     },
-    findKey: async (_db: unknown, userId: string, key: string) => {
+    findKey: async (_tx: Tx, userId: string, key: string) => {
       const row = rows.get(`${userId}/${key}`);
-      return row ? { ...row, userId, key, createdAt: new Date(), expiresAt: new Date() } : null;
+      return row ? { ...row, userId, key, createdAt: new Date() } : null;
     },
-    completeKey: async (_db: unknown, userId: string, key: string, status: number, body: unknown) => {
-      rows.set(`${userId}/${key}`, { ...rows.get(`${userId}/${key}`)!, responseStatus: status, responseBody: body });
+    deleteKey: async (tx: Tx, userId: string, key: string) => { tx.writes.set(`${userId}/${key}`, null); },
+    storeKey: async (tx: Tx, v: { userId: string; key: string; requestHash: string; responseStatus?: number | null; responseBody?: unknown; expiresAt: Date }) => {
+      tx.writes.set(`${v.userId}/${v.key}`, { requestHash: v.requestHash, responseStatus: v.responseStatus ?? null, responseBody: v.responseBody, expiresAt: v.expiresAt });
     },
-    releaseKey: async (_db: unknown, userId: string, key: string) => { rows.delete(`${userId}/${key}`); },
   };
+  return { db, repo, rows };
 }
 
 describe('createIdempotency', () => {
   const setup = () => {
-    const repo = memoryRepo();
-    return { repo, once: createIdempotency({ db: {} as Db, repo, clock: () => new Date() }) };
+    const { db, repo, rows } = memoryDb();
+    // The fakes stand in for the drizzle types the real repository takes.
+    const once = createIdempotency({ db: db as unknown as Db, repo: repo as unknown as Parameters<typeof createIdempotency>[0]['repo'], clock: () => new Date() });
+    return { once, rows };
   };
 
   it('runs the work once and replays its answer', async () => {
@@ -71,12 +92,13 @@ describe('createIdempotency', () => {
     await first;
   });
 
-  it('stores 4xx answers and releases the key after a crash', async () => {
-    const { once, repo } = setup();
+  it('stores 4xx answers; after a crash nothing is kept, so a retry runs', async () => {
+    const { once, rows } = setup();
     const refused = await once('u', 'a', {}, async () => { throw new AppError(409, 'order.out_of_stock', 'short', [{ message: 'x' }]); });
     expect(refused).toEqual({ status: 409, body: { error: 'short', code: 'order.out_of_stock', details: [{ message: 'x' }] } });
+    expect(await once('u', 'a', {}, async () => ({ status: 201, body: {} }))).toMatchObject({ status: 409, replayed: true });
     await expect(once('u', 'b', {}, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
-    expect(repo.rows.has('u/b')).toBe(false);
+    expect(rows.has('u/b')).toBe(false);
     expect((await once('u', 'b', {}, async () => ({ status: 201, body: { ok: 1 } }))).status).toBe(201);
   });
 });

@@ -84,7 +84,8 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
   }
 
   /** Prices, checks and writes the whole basket in one transaction: all orders or none. */
-  async function placeOrders(buyerId: string, body: CreateOrderInput): Promise<{ orders: Order[] }> {
+  /** Runs in its own transaction, or as a savepoint of `runner` when given one. */
+  async function placeOrders(buyerId: string, body: CreateOrderInput, runner: DbOrTx = db): Promise<{ orders: Order[] }> {
     const now = clock();
     if (body.pickupDate < dayIn(now)) {
       throw validationFailed([{ field: 'pickupDate', message: CHECKOUT_MESSAGES.datePast }], CHECKOUT_MESSAGES.datePast);
@@ -102,7 +103,7 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
     const deliveryAddress = body.deliveryType === 'delivery' ? (body.deliveryAddress ?? null) : null;
     const notes = body.notes ? body.notes : null;
 
-    const created = await db.transaction(async (tx) => {
+    const created = await runner.transaction(async (tx) => {
       const found = new Map((await repo.findProducts(tx, ids)).map((p) => [p.id, p]));
       const unavailable = ids.filter((id) => { const p = found.get(id); return !p || p.archived || !p.availability; });
       if (unavailable.length > 0) {
@@ -175,7 +176,7 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
       await queue(tx, mails);
       return result;
     });
-    outbox.kick();
+    if (runner === db) outbox.kick();
     return { orders: created.map(toOrder) };
   }
 
@@ -195,8 +196,10 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
 
   return {
     /** POST /api/orders under its Idempotency-Key. */
-    checkout(buyerId: string, key: string, body: CreateOrderInput): Promise<Answer> {
-      return once(buyerId, key, body, async () => ({ status: 201, body: await placeOrders(buyerId, body) }));
+    async checkout(buyerId: string, key: string, body: CreateOrderInput): Promise<Answer> {
+      const answer = await once(buyerId, key, body, async (tx) => ({ status: 201, body: await placeOrders(buyerId, body, tx) }));
+      if (!answer.replayed && answer.status === 201) outbox.kick();
+      return answer;
     },
 
     placeOrders,
