@@ -121,19 +121,26 @@ async function baseline(body: string) {
   return { p50: result.p50, p95: result.p95 };
 }
 
-async function explain(databaseUrl: string, q: string): Promise<string[]> {
+const NAME_KEY = `translate(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(p.name), 'љ', 'lj'), 'Љ', 'lj'), 'њ', 'nj'), 'Њ', 'nj'), 'џ', 'dz'), 'Џ', 'dz'), 'ю', 'ju'), 'Ю', 'ju'), 'я', 'ja'), 'Я', 'ja'), 'абвгдђежзијклмнопрстћуфхцчшčćšžđёйщэыАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШČĆŠŽĐЁЙЩЭЫъьЪЬ', 'abvgddezzijklmnoprstcufhccsccszdejseyabvgddezzijklmnoprstcufhccsccszdejsey')`;
+
+/** Plans of the two statements the catalog repository runs for a search tier (first page). */
+async function explain(databaseUrl: string): Promise<{ windowMedTier0: string[]; exactZimnicaTier0: string[] }> {
   const pool = connect(databaseUrl, 1);
-  // The statement the catalog repository runs for a one-word query (first page).
-  const { rows } = await pool.query(
-    `EXPLAIN (ANALYZE, BUFFERS) SELECT p.id, p.name, h.name,
-       CASE WHEN p.search_key LIKE $2 THEN 0 WHEN strpos(p.search_key, $1) BETWEEN 1 AND char_length(p.name) THEN 1 ELSE 2 END AS rank
-     FROM products p JOIN households h ON h.id = p.household_id
-     WHERE p.archived_at IS NULL AND p.availability = true AND p.search_key LIKE $3
-     ORDER BY rank ASC, p.created_at DESC, p.id DESC LIMIT 25`,
-    [q, `${q}%`, `%${q}%`],
-  );
+  const plan = async (text: string, params: unknown[]) =>
+    (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']);
+  // 1. The bounded walk of the newest rows (common words end here).
+  const windowMedTier0 = await plan(
+    `SELECT p.id, p.name, h.name FROM (SELECT * FROM products WHERE archived_at IS NULL AND availability = true
+       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 2000) p JOIN households h ON h.id = p.household_id
+     WHERE p.search_key LIKE $1 AND ${NAME_KEY.replaceAll('p.name', 'p.name')} LIKE $2
+     ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT 25`, ['%med%', 'med%']);
+  // 2. The exact tier query (when the window holds too few), here an empty name tier.
+  const exactZimnicaTier0 = await plan(
+    `SELECT p.id, p.name, h.name FROM products p JOIN households h ON h.id = p.household_id
+     WHERE p.archived_at IS NULL AND p.availability = true AND p.search_key LIKE $1 AND ${NAME_KEY} LIKE $2
+     ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST LIMIT 25`, ['%zimnica%', 'zimnica%']);
   await pool.end();
-  return rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']);
+  return { windowMedTier0, exactZimnicaTier0 };
 }
 
 async function main() {
@@ -167,13 +174,15 @@ async function main() {
       results[q] = { p50Ms: m.p50, p95Ms: m.p95, maxMs: m.max, bytes: m.bytes, firstNames: items.slice(0, 3).map((i) => i.name), baseline: base, withinBudget: ok };
       console.log(`q=${q}: p50 ${m.p50} ms, p95 ${m.p95} ms (bare http p50 ${base.p50} / p95 ${base.p95}) ${ok ? 'OK' : 'OVER BUDGET'}; first: ${items.slice(0, 3).map((i) => i.name).join(' | ')}`);
     }
-    const plan = await explain(appDb, 'med');
-    const usesTrigramIndex = plan.some((line) => line.includes('products_search_trgm_idx'));
-    console.log(plan.join('\n'));
+    const plans = await explain(appDb);
+    const usesTrigramIndex = plans.exactZimnicaTier0.some((line) => /products_(name_key|search)_trgm_idx/.test(line));
+    const windowUsesFeedIndex = plans.windowMedTier0.some((line) => line.includes('products_feed_idx'));
+    console.log(plans.windowMedTier0.join('\n'));
+    console.log(plans.exactZimnicaTier0.join('\n'));
     const out = {
       date: new Date().toISOString(), products: PRODUCTS, households: HOUSEHOLDS, requestsPerQuery: REQUESTS,
       database: external ? 'external' : 'embedded', node: process.version, budgetP95Ms: BUDGET_P95_MS,
-      generateMs, queries: results, usesTrigramIndex, allWithinBudget, planForMed: plan,
+      generateMs, queries: results, usesTrigramIndex, windowUsesFeedIndex, allWithinBudget, plans,
     };
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench/results/search.json'), `${JSON.stringify(out, null, 2)}\n`);

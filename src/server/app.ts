@@ -15,8 +15,10 @@ import type { Mailer } from './lib/mailer.ts';
 import type { Tokens } from './lib/tokens.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
+import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
 import { createMailOutbox, type MailOutbox } from './lib/outbox.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   // Counters in Redis when several instances share the limits; in memory otherwise.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
@@ -110,6 +113,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(producerRoutes, featureDeps);
   }, { prefix: '/api' });
 
-  await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), mediaDir: config.mediaDir });
+  await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), mediaDir: config.mediaDir, headFor: createPageHead({ db: deps.database.db, publicUrl: config.publicUrl }) });
   return app;
 }

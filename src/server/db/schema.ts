@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey,
+  type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey,
   text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -99,6 +99,16 @@ export const media = pgTable('media', {
   createdAt: createdAt(),
 }, (t) => [index('media_owner_idx').on(t.ownerId)]);
 
+/**
+ * The product name folded like searchKey() (lower case, Serbian/Russian Cyrillic to Latin,
+ * č ć š ž đ to c c s z d), in SQL (upper-case letters mapped too: lower() only folds ASCII
+ * under the C locale the embedded cluster may use) so an expression index can serve it. Used only to rank
+ * search results (name matches first); queries must use this exact expression.
+ */
+export function productNameKeySql(name: AnyPgColumn | SQL) {
+  return sql`translate(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(${name}), 'љ', 'lj'), 'Љ', 'lj'), 'њ', 'nj'), 'Њ', 'nj'), 'џ', 'dz'), 'Џ', 'dz'), 'ю', 'ju'), 'Ю', 'ju'), 'я', 'ja'), 'Я', 'ja'), 'абвгдђежзијклмнопрстћуфхцчшčćšžđёйщэыАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШČĆŠŽĐЁЙЩЭЫъьЪЬ', 'abvgddezzijklmnoprstcufhccsccszdejseyabvgddezzijklmnoprstcufhccsccszdejsey')`;
+}
+
 export const products = pgTable('products', {
   id: id(),
   householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
@@ -127,6 +137,8 @@ export const products = pgTable('products', {
   index('products_feed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+  // Search ranks name matches first (issue 4); this serves the name part. See productNameKeySql.
+  index('products_name_key_trgm_idx').using('gin', sql`(${productNameKeySql(t.name)}) gin_trgm_ops`),
 ]);
 
 export const stories = pgTable('stories', {

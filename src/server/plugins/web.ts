@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,6 +22,75 @@ const SPA_ROUTES = [
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BROTLI_TEXT = { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** br or gzip when the client takes it (a q=0 refusal counts as not taking it). */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** The lazy page module of each client route (app/router.tsx), keyed as in Vite's manifest. */
+const ROUTE_MODULES: Array<[RegExp, string | null]> = [
+  [/^\/$/, 'feed'], [/^\/search\/?$/, 'search'], [/^\/product\/[^/]+\/?$/, 'product'],
+  [/^\/household\/[^/]+\/?$/, 'household'], [/^\/buyer\/[^/]+\/?$/, 'buyer'],
+  [/^\/(login|signup|verify-email|forgot-password|reset-password|basket|checkout|orders|profile)\/?$/, null], // null: the matched name
+  [/^\/producer\/dashboard\/?$/, 'producer-dashboard'],
+];
+
+interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
+
+/**
+ * `<link rel="modulepreload">` tags for a route's page chunk and its imports, read from the
+ * build manifest: the browser fetches them alongside the entry instead of after it has run.
+ * Files the entry already imports are left out (index.html preloads those). One string per route.
+ */
+function routePreloads(webDir: string): (pathname: string) => string {
+  let manifest: Record<string, ManifestChunk> = {};
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return () => '';
+  }
+  const closure = (key: string, into = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const inEntry = entry ? closure(entry) : new Set<string>();
+  const cache = new Map<string, string>();
+  return (pathname) => {
+    let name = 'not-found';
+    for (const [re, page] of ROUTE_MODULES) {
+      const match = re.exec(pathname);
+      if (match) {
+        name = page ?? match[1] ?? name;
+        break;
+      }
+    }
+    const key = `app/routes/${name}.tsx`;
+    let tags = cache.get(key);
+    if (tags === undefined) {
+      tags = [...closure(key)]
+        .filter((file) => !inEntry.has(file) && file.endsWith('.js'))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      cache.set(key, tags);
+    }
+    return tags;
+  };
+}
 
 export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstance, opts) {
   fs.mkdirSync(opts.mediaDir, { recursive: true });
@@ -43,6 +113,8 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as is.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const rel = path.relative(opts.webDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', IMMUTABLE);
@@ -53,6 +125,7 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
   }
 
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const preloadsFor = hasWeb ? routePreloads(opts.webDir) : () => '';
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -65,7 +138,14 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
       });
       if (head) html = html.replace(/<title>[^<]*<\/title>/, head);
     }
-    return reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const preloads = preloadsFor(known ? pathname : '');
+    if (preloads) html = html.replace('</head>', `${preloads}</head>`);
+    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // This not-found handler gets no @fastify/compress route hooks: compress here (a few KB).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(html, BROTLI_TEXT));
+    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html));
+    return reply.send(html);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,13 +1,93 @@
+import { BadgeCheck, CalendarDays, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '#web/components/page-header.tsx';
+import { useParams } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useBuyer } from '#web/features/buyers/api/get-buyer.ts';
+import { BuyerReviews } from '#web/features/buyers/components/buyer-reviews.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { BackButton, NotFoundMessage } from '../page-parts.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
+function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || 'U';
+}
+
+/** Buyer page (spec section 2) on real data; no Message button, as there is no messaging. */
 export default function BuyerPage() {
-  const { t } = useTranslation(['profile', 'common']);
+  const { id = '' } = useParams();
+  const { t } = useTranslation('catalog');
+  const format = useFormat();
+  const buyer = useBuyer(id);
+  usePageTitle(buyer.data?.name);
+
+  if (buyer.isPending) {
+    return (
+      <section aria-busy="true" aria-label={t('loading')}>
+        <Skeleton className="mb-3 h-9 w-20" />
+        <div className="flex items-center gap-4"><Skeleton className="size-20 rounded-full" /><Skeleton className="h-6 w-1/2" /></div>
+        <div className="mt-4 grid grid-cols-2 gap-3">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-20" />)}</div>
+      </section>
+    );
+  }
+  if (buyer.isError) {
+    if (isApiError(buyer.error) && (buyer.error.status === 404 || buyer.error.status === 400)) {
+      return <NotFoundMessage message={t('buyer.notFound')} />;
+    }
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p className="text-destructive">{buyer.error.message}</p>
+        <Button variant="outline" onClick={() => void buyer.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  }
+
+  const b = buyer.data;
+  const stats = [
+    { label: t('buyer.totalPurchases'), value: String(b.totalPurchases) },
+    { label: t('buyer.totalSpent'), value: format.price(b.totalSpent) },
+    { label: t('buyer.reviewsGiven'), value: String(b.reviewsGiven) },
+    { label: t('buyer.averageRating'), value: b.averageRating === null ? '—' : b.averageRating.toFixed(1) },
+  ];
+
   return (
-    <section>
-      <PageHeader title={t('buyer.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
-    </section>
+    <article>
+      <BackButton />
+      <header className="flex items-center gap-4">
+        <Avatar className="size-20">
+          {b.avatar && <AvatarImage src={b.avatar} alt="" />}
+          <AvatarFallback className="text-xl">{initials(b.name)}</AvatarFallback>
+        </Avatar>
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{b.name}</h1>
+          <Badge variant="secondary" className="w-fit"><BadgeCheck aria-hidden="true" />{t('buyer.verified')}</Badge>
+        </div>
+      </header>
+      {b.bio && <p className="mt-4 whitespace-pre-line">{b.bio}</p>}
+      <div className="mt-3 flex flex-col gap-1 text-sm text-muted-foreground">
+        {b.location && <span className="inline-flex items-center gap-1"><MapPin className="size-4" aria-hidden="true" />{b.location}</span>}
+        <span className="inline-flex items-center gap-1"><CalendarDays className="size-4" aria-hidden="true" />{t('buyer.joined', { date: format.date(b.joinedAt) })}</span>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3">
+        {stats.map((s) => (
+          <div key={s.label} className="flex flex-col-reverse rounded-xl border bg-card p-3">
+            <dt className="text-xs text-muted-foreground">{s.label}</dt>
+            <dd className="text-lg font-bold">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Tabs defaultValue="reviews" className="mt-6">
+        <TabsList className="w-full">
+          <TabsTrigger value="reviews">{t('buyer.tabs.reviews')}</TabsTrigger>
+          <TabsTrigger value="activity">{t('buyer.tabs.activity')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reviews" className="mt-3"><BuyerReviews buyerId={b.id} /></TabsContent>
+        <TabsContent value="activity" className="mt-3"><p className="py-8 text-center text-muted-foreground">{t('buyer.comingSoon')}</p></TabsContent>
+      </Tabs>
+    </article>
   );
 }

@@ -1,14 +1,119 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
+import type { Product } from '#shared/contracts/products.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useAddToBasket } from '../use-add-to-basket.ts';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useProducts, type ProductFilters } from '#web/features/catalog/api/get-products.ts';
+import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { useFollowing } from '#web/features/follows/api/get-following.ts';
+import { useHouseholds } from '#web/features/households/api/get-households.ts';
+import { useStories } from '#web/features/stories/api/get-stories.ts';
+import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
+import { StoryCircles } from '#web/features/stories/components/story-circles.tsx';
+import { StoryViewer } from '#web/features/stories/components/story-viewer.tsx';
 
-// The feed (stories, product tabs, following) is built by the catalog work.
+type Tab = 'all' | 'promoted' | 'featured';
+const FILTERS: Record<Tab, ProductFilters> = { all: {}, promoted: { promoted: true }, featured: { featured: true } };
+
+function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean; onAddToBasket: (p: Product) => void }) {
+  const { t } = useTranslation('catalog');
+  const products = useProducts(FILTERS[tab], { enabled: active });
+  const items = products.data?.pages.flatMap((p) => p.items) ?? [];
+  if (products.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-10 text-center">
+        <p className="text-destructive">{products.error.message}</p>
+        <Button variant="outline" onClick={() => void products.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ProductGrid products={items} isLoading={products.isPending} emptyMessage={t('feed.noProducts')} onAddToBasket={onAddToBasket} />
+      {products.hasNextPage && (
+        <Button variant="outline" className="self-center" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
+          {products.isFetchingNextPage ? t('loading') : t('feed.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 export default function FeedPage() {
   const { t } = useTranslation(['catalog', 'common']);
+  const { user } = useAuth();
+  const addToBasket = useAddToBasket();
+  const households = useHouseholds();
+  const stories = useStories();
+  const following = useFollowing(user?.id ?? null, FOLLOWING_PREVIEW_COUNT);
+  const [tab, setTab] = useState<Tab>('all');
+  const [viewerHouseholdId, setViewerHouseholdId] = useState<string | null>(null);
+
+  // Households with a story first; the story list also knows households beyond the first page.
+  const storyItems = stories.data?.items ?? [];
+  const withStory = new Map<string, { id: string; name: string; avatar: string | null; hasActiveStory: boolean }>();
+  for (const s of storyItems) if (!withStory.has(s.householdId)) withStory.set(s.householdId, { id: s.householdId, name: s.householdName, avatar: s.householdAvatar, hasActiveStory: true });
+  const circles = [
+    ...withStory.values(),
+    ...(households.data?.items ?? []).filter((h) => !withStory.has(h.id)).map((h) => ({ ...h, hasActiveStory: false })),
+  ];
+  const viewerStories = storyItems.filter((s) => s.householdId === viewerHouseholdId).reverse(); // oldest first
+  const viewerHousehold = viewerHouseholdId ? withStory.get(viewerHouseholdId) : undefined;
+  const followed = following.data?.items.slice(0, FOLLOWING_PREVIEW_COUNT) ?? [];
+
   return (
     <section>
       <PageHeader title={t('feed.title')}>
         <p className="text-muted-foreground">{t('common:tagline')}</p>
       </PageHeader>
+
+      <StoryCircles households={circles} isLoading={households.isPending || stories.isPending} onOpen={setViewerHouseholdId} />
+      {viewerHousehold && viewerStories.length > 0 && (
+        <StoryViewer
+          stories={viewerStories}
+          householdName={viewerHousehold.name}
+          householdAvatar={viewerHousehold.avatar}
+          open
+          onOpenChange={(open) => { if (!open) setViewerHouseholdId(null); }}
+        />
+      )}
+
+      {user && followed.length > 0 && (
+        <section aria-labelledby="following-heading" className="mb-6">
+          <h2 id="following-heading" className="mb-2 text-lg font-semibold">{t('feed.following')}</h2>
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+            {followed.map((h) => (
+              <li key={h.id}>
+                <Link to={`/household/${h.id}`} className="flex items-center gap-3 rounded-xl border bg-card p-3 hover:bg-accent">
+                  <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory={h.hasActiveStory} className="size-12" />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium">{h.name}</span>
+                    <span className="truncate text-sm text-muted-foreground">{h.location}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList aria-label={t('feed.tabsLabel')} className="mb-3 w-full">
+          <TabsTrigger value="all">{t('feed.tabs.all')}</TabsTrigger>
+          <TabsTrigger value="promoted">{t('feed.tabs.promoted')}</TabsTrigger>
+          <TabsTrigger value="featured">{t('feed.tabs.featured')}</TabsTrigger>
+        </TabsList>
+        {(['all', 'promoted', 'featured'] as const).map((name) => (
+          <TabsContent key={name} value={name}>
+            <ProductTab tab={name} active={tab === name} onAddToBasket={addToBasket} />
+          </TabsContent>
+        ))}
+      </Tabs>
     </section>
   );
 }

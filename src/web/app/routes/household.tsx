@@ -1,13 +1,137 @@
+import { MapPin, Star, Users } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '#web/components/page-header.tsx';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
+import { FollowButton } from '#web/features/follows/components/follow-button.tsx';
+import { useHousehold } from '#web/features/households/api/get-household.ts';
+import { useStories } from '#web/features/stories/api/get-stories.ts';
+import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
+import { StoryViewer } from '#web/features/stories/components/story-viewer.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { BackButton, NotFoundMessage } from '../page-parts.tsx';
 
-// The screen itself is built by its feature; until then the page says so plainly.
 export default function HouseholdPage() {
-  const { t } = useTranslation(['catalog', 'common']);
+  const { id = '' } = useParams();
+  const { t } = useTranslation('catalog');
+  const format = useFormat();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const household = useHousehold(id, user?.id ?? null);
+  const stories = useStories(id);
+  const products = useProducts({ householdId: id, limit: 100 }, { enabled: household.isSuccess });
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  usePageTitle(household.data?.name);
+
+  if (household.isPending) {
+    return (
+      <section aria-busy="true" aria-label={t('loading')}>
+        <Skeleton className="mb-3 h-9 w-20" />
+        <div className="flex items-center gap-4"><Skeleton className="size-24 rounded-full" /><div className="flex flex-1 flex-col gap-2"><Skeleton className="h-6 w-2/3" /><Skeleton className="h-4 w-1/3" /></div></div>
+        <Skeleton className="mt-4 h-16 w-full" />
+      </section>
+    );
+  }
+  if (household.isError) {
+    if (isApiError(household.error) && (household.error.status === 404 || household.error.status === 400)) {
+      return <NotFoundMessage message={t('household.notFound')} />;
+    }
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p className="text-destructive">{household.error.message}</p>
+        <Button variant="outline" onClick={() => void household.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  }
+
+  const h = household.data;
+  const storyItems = [...(stories.data?.items ?? [])].reverse(); // oldest first
+  const hasStory = h.hasActiveStory && storyItems.length > 0;
+  const productItems = products.data?.pages.flatMap((p) => p.items) ?? [];
+  const requireLogin = () => navigate('/login', { state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } } });
+
   return (
-    <section>
-      <PageHeader title={t('household.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
-    </section>
+    <article>
+      <BackButton />
+      <header className="flex items-center gap-4">
+        {hasStory ? (
+          <button type="button" onClick={() => setViewerIndex(0)} aria-label={t('feed.openStories', { name: h.name })} className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory className="size-24" />
+          </button>
+        ) : (
+          <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory={false} className="size-24" />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight">{h.name}</h1>
+          {h.location && <p className="inline-flex items-center gap-1 text-sm text-muted-foreground"><MapPin className="size-4" aria-hidden="true" />{h.location}</p>}
+          <p className="flex flex-wrap gap-3 text-sm">
+            <span className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: h.rating.toFixed(1) })}>
+              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              <span aria-hidden="true">{h.reviewCount > 0 ? h.rating.toFixed(1) : '—'}</span>
+            </span>
+            <span className="inline-flex items-center gap-1"><Users className="size-4" aria-hidden="true" />{t('household.followers', { count: h.followerCount })}</span>
+          </p>
+        </div>
+      </header>
+      {h.description && <p className="mt-4 whitespace-pre-line text-muted-foreground">{h.description}</p>}
+      {user?.id !== h.id && (
+        <div className="mt-4">
+          <FollowButton household={h} isSignedIn={Boolean(user)} onRequireLogin={requireLogin} />
+        </div>
+      )}
+
+      {hasStory && (
+        <section aria-labelledby="stories-heading" className="mt-6">
+          <h2 id="stories-heading" className="mb-2 text-lg font-semibold">{t('household.stories')}</h2>
+          <ul className="flex gap-2 overflow-x-auto pb-2">
+            {storyItems.map((s, i) => (
+              <li key={s.id} className="shrink-0">
+                <button type="button" onClick={() => setViewerIndex(i)} aria-label={t('household.openStory', { number: i + 1 })} className="block overflow-hidden rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  {s.mediaType === 'video'
+                    ? <video src={s.mediaUrl} muted playsInline preload="metadata" className="h-32 w-24 bg-black object-cover" />
+                    : <img src={s.mediaUrl} alt="" loading="lazy" width={96} height={128} className="h-32 w-24 object-cover" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <StoryViewer
+            stories={storyItems}
+            householdName={h.name}
+            householdAvatar={h.avatar}
+            open={viewerIndex !== null}
+            initialIndex={viewerIndex ?? 0}
+            onOpenChange={(open) => { if (!open) setViewerIndex(null); }}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="products-heading" className="mt-6">
+        <h2 id="products-heading" className="mb-2 text-lg font-semibold">{t('household.products')}</h2>
+        {products.isPending ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="aspect-[4/5] rounded-xl" />)}</div>
+        ) : productItems.length === 0 ? (
+          <p className="text-muted-foreground">{t('household.noProducts')}</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {productItems.map((p) => (
+              <li key={p.id}>
+                <Link to={`/product/${p.id}`} className="flex flex-col overflow-hidden rounded-xl border bg-card hover:bg-accent">
+                  <ProductImage product={p} className="aspect-[4/3] w-full" />
+                  <span className="line-clamp-2 px-3 pt-2 font-medium">{p.name}</span>
+                  <span className="px-3 pb-3 text-sm font-bold text-primary">{format.pricePerUnit(p.price, p.unit)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
   );
 }

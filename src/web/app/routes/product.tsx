@@ -1,13 +1,108 @@
+import { MessageSquarePlus, ShoppingBasket, Star } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '#web/components/page-header.tsx';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useProduct } from '#web/features/catalog/api/get-product.ts';
+import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
+import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
+import { ReviewDialog } from '#web/features/reviews/components/review-dialog.tsx';
+import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
+import { BackButton, NotFoundMessage } from '../page-parts.tsx';
+import { useAddToBasket } from '../use-add-to-basket.ts';
 
-// The screen itself is built by its feature; until then the page says so plainly.
+const LOW_STOCK = 5;
+
 export default function ProductPage() {
-  const { t } = useTranslation(['catalog', 'common']);
+  const { id = '' } = useParams();
+  const { t } = useTranslation('catalog');
+  const format = useFormat();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const product = useProduct(id);
+  const addToBasket = useAddToBasket();
+  const [reviewOpen, setReviewOpen] = useState(false);
+  usePageTitle(product.data?.name);
+
+  if (product.isPending) {
+    return (
+      <section aria-busy="true" aria-label={t('loading')} data-testid="product-skeleton">
+        <Skeleton className="mb-3 h-9 w-20" />
+        <Skeleton className="aspect-[4/3] w-full rounded-xl" />
+        <Skeleton className="mt-4 h-7 w-2/3" />
+        <Skeleton className="mt-2 h-5 w-1/3" />
+        <Skeleton className="mt-4 h-20 w-full" />
+      </section>
+    );
+  }
+  if (product.isError) {
+    if (isApiError(product.error) && (product.error.status === 404 || product.error.status === 400)) {
+      return <NotFoundMessage message={t('product.notFound')} />;
+    }
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center">
+        <p className="text-destructive">{product.error.message}</p>
+        <Button variant="outline" onClick={() => void product.refetch()}>{t('retry')}</Button>
+      </div>
+    );
+  }
+
+  const p = product.data;
+  const soldOut = !p.availability || p.stock === 0;
+  const openReview = () => {
+    if (!user) {
+      navigate('/login', { state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } } });
+      return;
+    }
+    setReviewOpen(true);
+  };
+
   return (
-    <section>
-      <PageHeader title={t('product.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
-    </section>
+    <article>
+      <BackButton />
+      <ProductImage product={p} eager className="aspect-[4/3] w-full rounded-xl" />
+      <div className="mt-4 flex flex-col gap-2">
+        <h1 className="text-2xl font-bold tracking-tight">{p.name}</h1>
+        <Link to={`/household/${p.householdId}`} className="text-sm text-muted-foreground hover:underline">{p.householdName}</Link>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: p.rating.toFixed(1) })}>
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+            <span aria-hidden="true">{p.reviewCount > 0 ? p.rating.toFixed(1) : '—'}</span>
+          </span>
+          <span className="text-muted-foreground">{t('reviewCount', { count: p.reviewCount })}</span>
+          <Badge variant="secondary">{t(`common:categories.${p.category}`)}</Badge>
+        </div>
+        <p className="text-xl font-bold text-primary">{format.pricePerUnit(p.price, p.unit)}</p>
+        {!p.availability && <p className="font-medium text-destructive">{t('product.unavailable')}</p>}
+        {p.availability && p.stock !== null && p.stock <= LOW_STOCK && (
+          <p className="font-medium text-amber-700">{p.stock === 0 ? t('product.soldOut') : t('product.onlyLeft', { count: p.stock })}</p>
+        )}
+        {p.description && <p className="whitespace-pre-line text-muted-foreground">{p.description}</p>}
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button onClick={() => addToBasket(p)} disabled={soldOut}>
+            <ShoppingBasket aria-hidden="true" />
+            {t('product.addToBasket')}
+          </Button>
+          <Button variant="outline" onClick={openReview}>
+            <MessageSquarePlus aria-hidden="true" />
+            {t('product.review')}
+          </Button>
+          <ShareProduct name={p.name} url={`${window.location.origin}/product/${p.id}`} />
+        </div>
+      </div>
+
+      <section aria-labelledby="reviews-heading" className="mt-8">
+        <h2 id="reviews-heading" className="mb-2 text-lg font-semibold">{t('product.reviews')}</h2>
+        <ReviewsList productId={p.id} />
+      </section>
+      {user && <ReviewDialog productId={p.id} productName={p.name} open={reviewOpen} onOpenChange={setReviewOpen} />}
+    </article>
   );
 }

@@ -1,13 +1,68 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { useAddToBasket } from '../use-add-to-basket.ts';
 
-// The screen itself is built by its feature; until then the page says so plainly.
+const DEBOUNCE_MS = 250;
+
+/** Search (spec section 2): queries the API as the user types; the query lives in the URL (?q=). */
 export default function SearchPage() {
-  const { t } = useTranslation(['catalog', 'common']);
+  const { t } = useTranslation('catalog');
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [query, setQuery] = useState(text.trim());
+  const addToBasket = useAddToBasket();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = text.trim();
+      setQuery(q);
+      setParams(q ? { q } : {}, { replace: true });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, setParams]);
+
+  const results = useProducts({ q: query }, { enabled: query.length > 0, keepPrevious: true });
+  const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+
   return (
     <section>
       <PageHeader title={t('search.title')} />
-      <p className="text-muted-foreground">{t('common:pageInProgress')}</p>
+      <form role="search" onSubmit={(e) => { e.preventDefault(); setQuery(text.trim()); }} className="mb-4 flex flex-col gap-2">
+        <Label htmlFor={inputId}>{t('search.label')}</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('search.placeholder')} className="pl-9" autoComplete="off" enterKeyHint="search" />
+        </div>
+      </form>
+      {query.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">
+          <Search className="size-10" aria-hidden="true" />
+          <p>{t('search.startSearching')}</p>
+        </div>
+      ) : results.isError ? (
+        <div className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-destructive">{results.error.message}</p>
+          <Button variant="outline" onClick={() => void results.refetch()}>{t('retry')}</Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4" aria-live="polite">
+          <ProductGrid products={items} isLoading={results.isPending} emptyMessage={t('search.noResults', { query })} onAddToBasket={addToBasket} />
+          {results.hasNextPage && (
+            <Button variant="outline" className="self-center" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+              {results.isFetchingNextPage ? t('loading') : t('feed.loadMore')}
+            </Button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

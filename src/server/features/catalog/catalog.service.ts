@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Product, productsQuery } from '#shared/contracts/products.ts';
+import { paraToRsd } from '#shared/money.ts';
+import { searchKey } from '#shared/search-key.ts';
+import { notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, timeKey } from '../../lib/keyset-cursor.ts';
+import type { CatalogRepository, ProductRow } from './catalog.repository.ts';
+
+type ParsedProductsQuery = z.output<typeof productsQuery>;
+
+/** rank, created_at key, id (see CatalogRepository.list). */
+const productsCursor = z.tuple([z.number().int().min(0).max(2), timeKey, z.uuid()]);
+
+export function toProductDto(row: ProductRow): Product {
+  return {
+    id: row.id,
+    householdId: row.householdId,
+    householdName: row.householdName,
+    name: row.name,
+    description: row.description,
+    price: paraToRsd(row.pricePara),
+    unit: row.unit,
+    image: row.image,
+    thumbnail: row.thumbnail,
+    category: row.category,
+    availability: row.availability,
+    featured: row.featured,
+    promoted: row.promoted,
+    stock: row.stock,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createCatalogService({ catalogRepository }: { catalogRepository: CatalogRepository }) {
+  return {
+    async listProducts(query: ParsedProductsQuery, viewer: { id: string; userType: string } | null) {
+      const words = query.q ? searchKey(query.q).split(' ').filter(Boolean) : [];
+      // Unpublished products are shown only to their own producer, asking for its own household.
+      const includeUnavailable = Boolean(query.includeUnavailable && viewer?.userType === 'producer'
+        && query.householdId === viewer.id);
+      const cursor = decodeCursor(query.cursor, productsCursor);
+      const rows = await catalogRepository.list({
+        filters: { category: query.category, householdId: query.householdId, featured: query.featured, promoted: query.promoted, includeUnavailable, words },
+        limit: query.limit + 1,
+        after: cursor ? { rank: cursor[0], timeKey: cursor[1], id: cursor[2] } : undefined,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > query.limit && last ? encodeCursor([Number(last.rank), last.timeKey, last.id]) : null;
+      return { items: page.map(toProductDto), nextCursor };
+    },
+
+    async getProduct(id: string): Promise<Product> {
+      const row = await catalogRepository.findById(id);
+      if (!row) throw notFound('Product');
+      return toProductDto(row);
+    },
+  };
+}

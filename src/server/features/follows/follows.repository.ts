@@ -1,0 +1,68 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { follows, households } from '../../db/schema.ts';
+
+function followedColumns(now: Date) {
+  return {
+    id: households.id,
+    name: households.name,
+    description: households.description,
+    location: households.location,
+    avatar: households.avatar,
+    followerCount: households.followerCount,
+    rating: households.rating,
+    reviewCount: households.reviewCount,
+    hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.expires_at > ${now.toISOString()}::timestamptz)`,
+    timeKey: sql<string>`to_char(${follows.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  };
+}
+
+export function createFollowsRepository(db: Db) {
+  return {
+    async householdExists(id: string): Promise<boolean> {
+      const rows = await db.select({ id: households.id }).from(households).where(eq(households.id, id)).limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Follows and counts in one transaction; the count moves only when a row was really
+     * inserted or deleted, so a double PUT or DELETE leaves it exact (DESIGN.md section 4).
+     */
+    async setFollowing(userId: string, householdId: string, following: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (following) {
+          const inserted = await tx.insert(follows).values({ userId, householdId }).onConflictDoNothing().returning({ userId: follows.userId });
+          if (inserted.length) {
+            await tx.update(households).set({ followerCount: sql`${households.followerCount} + 1` }).where(eq(households.id, householdId));
+          }
+        } else {
+          const deleted = await tx.delete(follows).where(and(eq(follows.userId, userId), eq(follows.householdId, householdId))).returning({ userId: follows.userId });
+          if (deleted.length) {
+            await tx.update(households).set({ followerCount: sql`GREATEST(${households.followerCount} - 1, 0)` }).where(eq(households.id, householdId));
+          }
+        }
+      });
+    },
+
+    async findHousehold(id: string, userId: string, now: Date) {
+      const rows = await db.select({
+        ...followedColumns(now),
+        isFollowing: sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${userId}::uuid)`,
+      }).from(households).where(eq(households.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The households a user follows, most recently followed first. */
+    async listFollowed(userId: string, now: Date, limit: number, after?: { timeKey: string; id: string }) {
+      const conditions: SQL[] = [eq(follows.userId, userId)];
+      if (after) conditions.push(sql`(${follows.createdAt}, ${follows.householdId}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`);
+      return db.select(followedColumns(now)).from(follows)
+        .innerJoin(households, eq(households.id, follows.householdId))
+        .where(and(...conditions))
+        .orderBy(sql`${follows.createdAt} DESC`, sql`${follows.householdId} DESC`)
+        .limit(limit);
+    },
+  };
+}
+
+export type FollowsRepository = ReturnType<typeof createFollowsRepository>;

@@ -1,0 +1,43 @@
+import type { Household } from '#shared/contracts/households.ts';
+import { notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
+import type { HouseholdRow, HouseholdsRepository } from './households.repository.ts';
+
+export function toHouseholdDto(row: HouseholdRow): Household {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    avatar: row.avatar,
+    followerCount: row.followerCount,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    hasActiveStory: Boolean(row.hasActiveStory),
+    isFollowing: Boolean(row.isFollowing),
+  };
+}
+
+export function createHouseholdsService({ householdsRepository, clock }: { householdsRepository: HouseholdsRepository; clock: () => Date }) {
+  return {
+    async list(query: { cursor?: string; limit: number }, viewerId: string | null) {
+      const after = decodeCursor(query.cursor, timeIdCursor);
+      const rows = await householdsRepository.list({
+        now: clock(), viewerId, limit: query.limit + 1,
+        after: after ? { timeKey: after[0], id: after[1] } : undefined,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        items: page.map(toHouseholdDto),
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.timeKey, last.id]) : null,
+      };
+    },
+
+    async get(id: string, viewerId: string | null): Promise<Household> {
+      const row = await householdsRepository.findById(id, clock(), viewerId);
+      if (!row) throw notFound('Household');
+      return toHouseholdDto(row);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { validationFailed } from './errors.ts';
+
+/**
+ * Opaque keyset cursors (base64url of a JSON tuple). Lists page on the sort key plus the id,
+ * so a page never repeats or skips an item even when rows are added between requests.
+ */
+export function encodeCursor(parts: ReadonlyArray<string | number>): string {
+  return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
+}
+
+export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // falls through to the validation error below
+  }
+  throw validationFailed([{ field: 'cursor', message: 'Invalid cursor' }], 'Invalid cursor');
+}
+
+/** A created_at key with microseconds, as PostgreSQL stores it (a JS Date keeps only ms). */
+export const timeKey = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+export const timeIdCursor = z.tuple([timeKey, z.uuid()]);

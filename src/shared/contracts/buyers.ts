@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** A buyer's public profile: no e-mail or phone. Totals are real (DESIGN.md section 9). */
+export const buyerProfile = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  userType: z.literal('customer'),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  joinedAt: z.iso.datetime({ offset: true }),
+  /** Orders that were not cancelled. */
+  totalPurchases: z.number().int(),
+  /** RSD, over orders that were not cancelled. */
+  totalSpent: z.number(),
+  reviewsGiven: z.number().int(),
+  /** Average of the ratings this buyer gave; null before the first review. */
+  averageRating: z.number().nullable(),
+});
+export type BuyerProfile = z.infer<typeof buyerProfile>;

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Product } from '#shared/contracts/products.ts';
+import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
+
+/** Adds a product to the basket with the spec's toast ('Added to basket'); composes catalog and basket. */
+export function useAddToBasket() {
+  const { t } = useTranslation('catalog');
+  const basket = useBasket();
+  return (product: Product) => {
+    basket.add(product);
+    toast.success(t('addedToBasket'));
+  };
+}

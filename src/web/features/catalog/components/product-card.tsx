@@ -1,0 +1,77 @@
+import { ImageOff, ShoppingBasket } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SKELETONS } from '#shared/constants.ts';
+import type { Product } from '#shared/contracts/products.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+
+/** The product image, or a quiet placeholder when there is none. */
+export function ProductImage({ product, className, eager }: { product: Pick<Product, 'name' | 'image' | 'thumbnail'>; className?: string; eager?: boolean }) {
+  const src = product.thumbnail ?? product.image;
+  if (!src) {
+    return <div className={`flex items-center justify-center bg-muted text-muted-foreground ${className ?? ''}`}><ImageOff className="size-8" aria-hidden="true" /></div>;
+  }
+  return <img src={eager ? (product.image ?? src) : src} alt={product.name} loading={eager ? 'eager' : 'lazy'} decoding="async" width={400} height={300} className={`bg-muted object-cover ${className ?? ''}`} />;
+}
+
+/** Product card (spec section 2): image, name and price link to the product, household to its page. */
+export function ProductCard({ product, onAddToBasket }: { product: Product; onAddToBasket: (product: Product) => void }) {
+  const { t } = useTranslation('catalog');
+  const format = useFormat();
+  const soldOut = !product.availability || product.stock === 0;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="product-card">
+      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
+        <ProductImage product={product} className="aspect-[4/3] w-full" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Link to={`/product/${product.id}`} className="line-clamp-2 font-semibold leading-snug hover:underline">{product.name}</Link>
+        <Link to={`/household/${product.householdId}`} className="truncate text-xs text-muted-foreground hover:underline">{product.householdName}</Link>
+        <Link to={`/product/${product.id}`} className="mt-auto pt-1 text-sm font-bold text-primary">{format.pricePerUnit(product.price, product.unit)}</Link>
+        <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={t('card.addToBasket', { name: product.name })}>
+          <ShoppingBasket aria-hidden="true" />
+          {soldOut ? t('product.soldOut') : t('product.addToBasket')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card" data-testid="product-card-skeleton" aria-hidden="true">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="flex flex-col gap-2 p-3">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** A grid of cards; 6 skeletons while loading (spec section 9), the message when empty. */
+export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }: {
+  products: Product[];
+  isLoading: boolean;
+  emptyMessage?: string;
+  onAddToBasket: (product: Product) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  if (isLoading) {
+    return (
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true" aria-label={t('loading')}>
+        {Array.from({ length: SKELETONS.productCards }, (_, i) => <ProductCardSkeleton key={i} />)}
+      </div>
+    );
+  }
+  if (products.length === 0 && emptyMessage) return <p className="py-10 text-center text-muted-foreground">{emptyMessage}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {products.map((p) => <li key={p.id} className="flex"><ProductCard product={p} onAddToBasket={onAddToBasket} /></li>)}
+    </ul>
+  );
+}

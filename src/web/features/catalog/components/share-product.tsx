@@ -1,0 +1,40 @@
+import { Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+
+/**
+ * The spec's Viber button, made real (DESIGN.md section 9): the Web Share API where the
+ * browser has it; otherwise a Viber forward link ("Opening Viber..."), plus the link copied
+ * to the clipboard as the fallback when Viber is not installed.
+ */
+export function ShareProduct({ name, url }: { name: string; url: string }) {
+  const { t } = useTranslation('catalog');
+
+  async function share() {
+    const text = `${name} — ${url}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: name, text: name, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    toast.info(t('product.openingViber'));
+    window.location.href = `viber://forward?text=${encodeURIComponent(text)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('product.linkCopied'));
+    } catch {
+      toast.message(t('product.copyManually', { url }));
+    }
+  }
+
+  return (
+    <Button variant="outline" onClick={() => void share()}>
+      <Share2 aria-hidden="true" />
+      {t('product.viber')}
+    </Button>
+  );
+}
