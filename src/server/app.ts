@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
+import publicCachePlugin from './plugins/public-cache.ts';
 import webPlugin from './plugins/web.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
@@ -85,6 +86,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Anonymous feed pages and product pages: the hottest public reads (issue 8).
+  await app.register(publicCachePlugin, {
+    pool: deps.database.pool,
+    cacheable: [/^\/api\/products(\?.*)?$/, /^\/api\/products\/[0-9a-f-]{36}(\?.*)?$/],
+  });
   await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: createSessionsCheck(deps.database.db) });
 
   const clock = deps.clock ?? (() => new Date());
