@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
@@ -62,6 +62,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.code', '*.refreshToken'], censor: '[redacted]' },
       ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
     },
+    // A line per request only when debugging: at load, logging costs more than the answer.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
