@@ -1,12 +1,101 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * Writes the app shell's file list into the built service worker (public/sw.js is copied
+ * as-is): the JS and CSS reachable from the entry, statically or through lazy routes, except
+ * the producer dashboard's (buyers never need it; visiting it caches it at run time). BUILD
+ * becomes a hash of the list and of the shell files, so every new build is a new worker.
+ */
+function serviceWorkerPrecache(): Plugin {
+  let outDir = '';
+  let files: string[] = [];
+  return {
+    name: 'domace:sw-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const found = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || found.has(fileName)) return;
+        if (!chunk.isEntry && chunk.facadeModuleId && /[\\/]routes[\\/]producer-/.test(chunk.facadeModuleId)) return;
+        found.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) found.add(asset);
+        for (const dep of [...chunk.imports, ...chunk.dynamicImports]) visit(dep);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+      files = [...found].filter((file) => !file.endsWith('.map')).sort().map((file) => `/${file}`);
+    },
+    closeBundle() {
+      const swFile = path.join(outDir, 'sw.js');
+      if (!fs.existsSync(swFile)) return;
+      const hash = createHash('sha256').update(files.join('\n'));
+      for (const shellFile of ['index.html', 'offline.html', 'manifest.webmanifest', 'sw.js']) {
+        const full = path.join(outDir, shellFile);
+        if (fs.existsSync(full)) hash.update(fs.readFileSync(full));
+      }
+      const source = fs
+        .readFileSync(swFile, 'utf8')
+        .replace(/^const BUILD = .*;$/m, `const BUILD = '${hash.digest('hex').slice(0, 12)}';`)
+        .replace(/^const PRECACHE = .*;$/m, `const PRECACHE = ${JSON.stringify(files)};`);
+      fs.writeFileSync(swFile, source);
+    },
+  };
+}
+
+/**
+ * Writes brotli (max quality) and gzip copies beside each text file of the build; the server
+ * sends them as they are (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const TEXT = /\.(js|css|html|svg|webmanifest|txt|json)$/;
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === '.vite' ? [] : walk(full);
+      return TEXT.test(entry.name) ? [full] : [];
+    });
+  return {
+    name: 'domace:precompress',
+    apply: 'build',
+    // After the service worker plugin has written the final sw.js.
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        for (const file of walk(outDir)) {
+          const content = fs.readFileSync(file);
+          if (content.length < 1024) continue;
+          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }));
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -24,11 +24,13 @@ export default function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('header.accountMenu')}>
-          <Avatar>
-            {user.avatar && <AvatarImage src={user.avatar} alt="" />}
+        {/* The name is in the content, not aria-label: the initials shown must not contradict it (WCAG 2.5.3). */}
+        <Button variant="ghost" size="icon" className="rounded-full">
+          <Avatar aria-hidden="true">
+            {user.avatar && <AvatarImage src={user.avatar} alt="" width={36} height={36} />}
             <AvatarFallback>{initials(user.name)}</AvatarFallback>
           </Avatar>
+          <span className="sr-only">{t('header.accountMenu')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { OfflineBanner } from '#web/components/offline-banner.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Header } from './header.tsx';
 
@@ -26,6 +27,7 @@ export function AppLayout() {
       </a>
       <NavigationProgress />
       <Header />
+      <OfflineBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 pt-4 pb-24 outline-none">
         <Outlet />
       </main>

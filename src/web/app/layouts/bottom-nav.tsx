@@ -32,7 +32,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label={t('nav.label')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-background/85"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid h-16 max-w-5xl grid-cols-5">
         {TABS.map(({ key, to, icon: Icon, matches }) => {
@@ -43,7 +43,6 @@ export function BottomNav() {
               <Link
                 to={to}
                 aria-current={isActive ? 'page' : undefined}
-                aria-label={showBadge ? t('nav.basketWithCount', { count: itemCount }) : undefined}
                 className={cn(
                   'relative flex flex-1 flex-col items-center justify-center gap-0.5 rounded-md text-xs font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-offset-[-3px]',
                   isActive && 'text-primary',
@@ -61,7 +60,16 @@ export function BottomNav() {
                     </span>
                   )}
                 </span>
-                <span>{t(`nav.${key}`)}</span>
+                {/* With a count, the name comes from hidden text rather than aria-label, so the visible
+                    label and the badge never contradict the accessible name (WCAG 2.5.3). */}
+                {showBadge ? (
+                  <>
+                    <span aria-hidden="true">{t(`nav.${key}`)}</span>
+                    <span className="sr-only">{t('nav.basketWithCount', { count: itemCount })}</span>
+                  </>
+                ) : (
+                  <span>{t(`nav.${key}`)}</span>
+                )}
                 {isActive && <span aria-hidden="true" className="absolute bottom-1 h-1 w-6 rounded-full bg-primary" />}
               </Link>
             </li>

@@ -35,7 +35,7 @@ export function Header({ onSearch, onMenu }: HeaderProps) {
   const navigate = useNavigate();
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
         {onMenu && (
           <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('header.menu')} onClick={onMenu}>

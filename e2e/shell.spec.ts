@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { BUYER_EMAIL, DEMO_PASSWORD, saveScreen, text } from './support/session.ts';
+
+/**
+ * The app shell around every screen (spec section 2): the 404 page, the login guard that
+ * brings you back where you were going, and the language switch that survives a reload.
+ * A Serbian browser, as most users have; nothing stored beforehand.
+ */
+test.use({ locale: 'sr-RS' });
+
+test('an unknown path shows the 404 page, answered with status 404, and leads home', async ({ page }, testInfo) => {
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: text('sr', 'common', 'notFound.title') })).toBeVisible();
+  await expect(page.getByText(text('sr', 'common', 'notFound.message'))).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(text('sr', 'common', 'notFound.title')));
+  await saveScreen(page, testInfo, 'not-found');
+
+  await page.getByRole('link', { name: text('sr', 'common', 'notFound.home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('sr', 'common', 'notFound.title') })).toHaveCount(0);
+});
+
+test('a signed-out visit to /orders goes to the login page, and logging in returns to /orders', async ({ page }, testInfo) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('sr', 'auth', 'login.title') })).toBeVisible();
+
+  await page.getByLabel(text('sr', 'auth', 'fields.email')).fill(BUYER_EMAIL);
+  await page.getByLabel(text('sr', 'auth', 'fields.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: text('sr', 'auth', 'login.submit') }).click();
+
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('button', { name: text('sr', 'common', 'header.accountMenu') })).toBeVisible();
+  await expect(page.getByRole('link', { name: text('sr', 'common', 'header.login') })).toHaveCount(0);
+  await saveScreen(page, testInfo, 'login-guard');
+});
+
+test('the language switch goes sr -> en -> ru and the choice survives a reload', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const html = page.locator('html');
+  const nav = page.getByRole('navigation', { name: text('sr', 'common', 'nav.label') });
+  await expect(html).toHaveAttribute('lang', 'sr');
+  await expect(nav.getByRole('link', { name: text('sr', 'common', 'nav.feed') })).toBeVisible();
+
+  await page.getByLabel(text('sr', 'common', 'header.language')).selectOption('en');
+  await expect(html).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('navigation', { name: text('en', 'common', 'nav.label') }).getByRole('link', { name: text('en', 'common', 'nav.search') })).toBeVisible();
+
+  await page.getByLabel(text('en', 'common', 'header.language')).selectOption('ru');
+  await expect(html).toHaveAttribute('lang', 'ru');
+  const ruNav = page.getByRole('navigation', { name: text('ru', 'common', 'nav.label') });
+  await expect(ruNav.getByRole('link', { name: text('ru', 'common', 'nav.basket') })).toBeVisible();
+
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'ru');
+  await expect(ruNav.getByRole('link', { name: text('ru', 'common', 'nav.orders') })).toBeVisible();
+  await expect(page.getByLabel(text('ru', 'common', 'header.language'))).toHaveValue('ru');
+  await saveScreen(page, testInfo, 'language-switch');
+});

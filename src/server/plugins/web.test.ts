@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import compressionPlugin from './compression.ts';
+import webPlugin from './web.ts';
+
+/** A tiny built web app: what `vite build` leaves in dist/web, reduced to what the plugin reads. */
+function fakeBuild(dir: string) {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="sr"><head><title>Domaće</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`);
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  const js = 'export const x = 1;'.repeat(200);
+  fs.writeFileSync(path.join(dir, 'assets/index-abc.js'), js);
+  fs.writeFileSync(path.join(dir, 'assets/index-abc.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(dir, 'assets/index-abc.js.gz'), zlib.gzipSync(js));
+  const manifest = {
+    'main.tsx': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    'app/routes/feed.tsx': { file: 'assets/feed-1.js', imports: ['_shared.js', '_card.js'] },
+    '_card.js': { file: 'assets/card-1.js' },
+    'app/routes/product.tsx': { file: 'assets/product-1.js', imports: ['_card.js'] },
+    'app/routes/login.tsx': { file: 'assets/login-1.js' },
+    'app/routes/not-found.tsx': { file: 'assets/not-found-1.js' },
+  };
+  fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+}
+
+describe('web plugin', () => {
+  let app: FastifyInstance;
+  let root: string;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'domace-web-test-'));
+    fakeBuild(path.join(root, 'web'));
+    app = Fastify();
+    await app.register(compressionPlugin);
+    app.get('/api/things', async () => ({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `thing ${i}` })) }));
+    await app.register(webPlugin, { webDir: path.join(root, 'web'), mediaDir: path.join(root, 'media') });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it("preloads the route's page chunk and its imports, not what the entry already brings", async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/feed-1.js">');
+    expect(home.body).toContain('href="/assets/card-1.js"');
+    expect(home.body).not.toContain('href="/assets/shared-1.js"');
+    expect(home.body).not.toContain('product-1.js');
+
+    const product = await app.inject({ url: '/product/5f0c6f3e-0000-4000-8000-000000000000' });
+    expect(product.body).toContain('href="/assets/product-1.js"');
+    expect((await app.inject({ url: '/login' })).body).toContain('href="/assets/login-1.js"');
+  });
+
+  it('answers unknown paths with the shell, status 404, preloading the 404 page', async () => {
+    const res = await app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('href="/assets/not-found-1.js"');
+    expect(res.body).not.toContain('feed-1.js');
+  });
+
+  it('compresses the shell and API answers for clients that accept it, and only those', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Domaće</title>');
+
+    const gzip = await app.inject({ url: '/search', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('shell');
+
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toContain('<title>Domaće</title>');
+
+    const json = await app.inject({ url: '/api/things', headers: { 'accept-encoding': 'br' } });
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(json.rawPayload).toString()).items).toHaveLength(100);
+  });
+
+  it('sends the build-time compressed copy of hashed assets, cached for a year', async () => {
+    const res = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('export const x = 1;');
+  });
+
+  it('never lets the service worker script be cached', async () => {
+    const res = await app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
