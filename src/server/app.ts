@@ -17,7 +17,8 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
-import publicCachePlugin from './plugins/public-cache.ts';
+import publicCachePlugin, { createPublicCacheStore } from './plugins/public-cache.ts';
+import http from 'node:http';
 import webPlugin from './plugins/web.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
@@ -30,6 +31,7 @@ import { followsRoutes } from './features/follows/follows.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { householdsRoutes } from './features/households/households.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { mediaFilesRoutes } from './features/media/media-files.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { producerRoutes } from './features/producer/producer.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
@@ -56,7 +58,16 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The composition root: every plugin and feature of the API, in one place (STYLE.md 3). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Anonymous feed pages and product pages: the hottest public reads (issue 8).
+  const publicCache = createPublicCacheStore({
+    cacheable: [/^\/api\/products(\?.*)?$/, /^\/api\/products\/[0-9a-f-]{36}(\?.*)?$/],
+  });
   const app = Fastify({
+    serverFactory: (handler) => http.createServer((req, res) => {
+      const served = publicCache.tryServe(req, res);
+      if (served === false) handler(req, res);
+      else served.then((ok) => { if (!ok) handler(req, res); }, () => handler(req, res));
+    }),
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.code', '*.refreshToken'], censor: '[redacted]' },
@@ -69,6 +80,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Which instance answered, behind a load balancer (npm run cluster, test/cluster.test.ts).
+  const { instanceName } = config;
+  if (instanceName) app.addHook('onSend', async (_request, reply) => { reply.header('x-instance', instanceName); });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -88,11 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Anonymous feed pages and product pages: the hottest public reads (issue 8).
-  await app.register(publicCachePlugin, {
-    pool: deps.database.pool,
-    cacheable: [/^\/api\/products(\?.*)?$/, /^\/api\/products\/[0-9a-f-]{36}(\?.*)?$/],
-  });
+  await app.register(publicCachePlugin, { pool: deps.database.pool, store: publicCache });
   await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: createSessionsCheck(deps.database.db) });
 
   const clock = deps.clock ?? (() => new Date());
@@ -121,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(producerRoutes, featureDeps);
   }, { prefix: '/api' });
 
+  // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them (issue 9).
+  await app.register(mediaFilesRoutes, { config });
   await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), mediaDir: config.mediaDir, headFor: createPageHead({ db: deps.database.db, publicUrl: config.publicUrl }) });
   return app;
 }

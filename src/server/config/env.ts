@@ -28,9 +28,41 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   TRUST_PROXY: booleanFromString.default(false),
+  // Sent as the x-instance response header, to tell instances apart behind a load balancer.
+  INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1-40 letters, digits, dots, hyphens or underscores').optional(),
+  // An S3-compatible object store for media, used when S3_BUCKET is set (issue 9).
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+}).superRefine((env, ctx) => {
+  const s3Vars = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && s3Vars.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${s3Vars.join(', ')} ${s3Vars.length > 1 ? 'are' : 'is'} set` });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither (then the AWS default credentials are used)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Media in an S3-compatible store instead of MEDIA_DIR (features/media/media-store.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** For S3-compatible servers (MinIO, Ceph, R2, …); AWS when unset. */
+  endpoint: string | undefined;
+  /** Both or neither; neither = the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Base URL media are served from (a CDN or the bucket's website); unset = through the app at /media/. */
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
@@ -47,6 +79,9 @@ export interface Config {
   mediaDir: string;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  instanceName: string | undefined;
+  /** Set when S3_BUCKET is: media go to the object store, not to mediaDir. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -79,5 +114,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY,
+    instanceName: env.INSTANCE_NAME,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

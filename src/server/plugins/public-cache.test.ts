@@ -67,4 +67,21 @@ describe('the public read cache', () => {
     expect((await get(`/api/products/${missing}`)).statusCode).toBe(404);
     expect((await get(`/api/products/${missing}`)).headers['x-cache']).toBeUndefined();
   });
+
+  it('answers a hit over HTTP before the Fastify pipeline, with the same headers', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/products?limit=5`;
+    const first = await fetch(url);
+    const firstBody = await first.text();
+    const hit = await fetch(url);
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(await hit.text()).toBe(firstBody);
+    expect(hit.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(hit.headers.get('content-type')).toContain('application/json');
+    const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('x-cache')).toBe('hit');
+    expect(JSON.parse(await gzipped.text())).toEqual(JSON.parse(firstBody)); // fetch inflates it
+    const signedIn = await fetch(url, { headers: producer.headers });
+    expect(signedIn.headers.get('x-cache')).toBeNull();
+  });
 });

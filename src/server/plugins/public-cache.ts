@@ -3,15 +3,81 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 
 export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
+/** A hit waits at most this long to hear of writes; then the answer is computed afresh. */
+const SYNC_TIMEOUT_MS = 500;
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+
+interface Entry {
+  body: string;
+  version: number;
+  /** Every header the full pipeline set (security headers, content type), for the fast path. */
+  headers: Record<string, string>;
+  gzipped?: Buffer;
+}
+
+/**
+ * The cache's state, created before Fastify so that the HTTP server can answer a hit before
+ * Fastify's pipeline runs (the fast path), while the plugin below fills and invalidates it.
+ */
+export interface PublicCacheStore {
+  entries: Map<string, Entry>;
+  version: number;
+  listening: boolean;
+  cacheable: RegExp[];
+  maxEntries: number;
+  /** Set by the plugin: resolves true once every write committed so far has been heard. */
+  synced: () => Promise<boolean>;
+  /**
+   * Answers a cache hit straight on the socket. False (synchronously) when there is no hit,
+   * so every other request reaches Fastify untouched; a promise of false when the hit could
+   * not be confirmed fresh.
+   */
+  tryServe: (req: IncomingMessage, res: ServerResponse) => false | Promise<boolean>;
+}
+
+const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'x-cache', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export function createPublicCacheStore(opts: { cacheable: RegExp[]; maxEntries?: number }): PublicCacheStore {
+  const store: PublicCacheStore = {
+    entries: new Map(),
+    version: 0,
+    listening: false,
+    cacheable: opts.cacheable,
+    maxEntries: opts.maxEntries ?? 5000,
+    synced: async () => false,
+    tryServe(req, res) {
+      if (!store.listening || req.method !== 'GET' || req.headers.authorization || !req.url) return false;
+      const hit = store.entries.get(req.url);
+      if (!hit || hit.version !== store.version) return false;
+      return store.synced().then((fresh) => fresh && hit.version === store.version && serve(hit, req, res));
+    },
+  };
+  function serve(hit: Entry, req: IncomingMessage, res: ServerResponse): true {
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && hit.body.length >= 1024;
+    let body: Buffer | string = hit.body;
+    if (gzip) {
+      hit.gzipped ??= gzipSync(hit.body, { level: 6 });
+      body = hit.gzipped;
+    }
+    res.writeHead(200, {
+      ...hit.headers,
+      'x-cache': 'hit',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+    return true;
+  }
+  return store;
+}
 
 export interface PublicCacheOptions {
   pool: pg.Pool;
-  /** Anonymous GETs whose URL (path + query) matches are cached. */
-  cacheable: RegExp[];
-  maxEntries?: number;
+  store: PublicCacheStore;
 }
-
-interface Entry { body: string; contentType: string; version: number }
 
 declare module 'fastify' {
   interface FastifyRequest { publicCacheVersion?: number }
@@ -27,25 +93,60 @@ declare module 'fastify' {
  * - an entry is served only while the version it was computed under is still current, and
  *   an answer is stored under the version read when its request STARTED, so a write that
  *   commits while a read runs can never be cached as fresh;
- * - while the LISTEN connection is down, nothing is cached or served from cache.
+ * - before serving a hit, one round trip on the LISTEN connection (coalesced across
+ *   concurrent hits): PostgreSQL signals listeners when a NOTIFYing transaction commits,
+ *   before the writer gets its COMMIT answer, and delivers pending notifications before
+ *   answering the next query on that connection. So a write acknowledged by another instance
+ *   is known here before the hit is served (read-your-writes through any instance; without
+ *   it the notification raced the client's next request and lost about 1 time in 10);
+ * - while the LISTEN connection is down or slow, nothing is cached or served from cache.
  */
 export default fp<PublicCacheOptions>(async function publicCachePlugin(app: FastifyInstance, opts) {
-  const maxEntries = opts.maxEntries ?? 5000;
-  const entries = new Map<string, Entry>();
-  let version = 0;
-  let listening = false;
+  const { store } = opts;
+  const { entries } = store;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const bump = () => { version += 1; };
+  const bump = () => { store.version += 1; };
+
+  /**
+   * Resolves once every notification committed before this call has been received: a query
+   * on the LISTEN connection that was SENT after the call. Hits arriving while one is in
+   * flight wait for the next; all hits waiting for the same one share it.
+   */
+  let waiting: Promise<void> | undefined;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  function sync(c: pg.Client): Promise<void> {
+    if (waiting) return waiting;
+    const mine: Promise<void> = inFlight.then(async () => {
+      if (waiting === mine) waiting = undefined; // later callers need a query sent after them
+      await c.query('SELECT 1');
+    });
+    waiting = mine;
+    inFlight = mine.catch(() => undefined);
+    return mine;
+  }
+  async function synced(): Promise<boolean> {
+    const c = client;
+    if (!c || !store.listening) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS); });
+    try {
+      return await Promise.race([sync(c).then(() => true, () => false), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  store.synced = synced;
 
   async function listen(): Promise<void> {
     const c = new pg.Client(opts.pool.options);
     c.on('notification', bump);
     c.on('error', () => undefined);
     c.on('end', () => {
-      listening = false;
+      store.listening = false;
       bump();
       if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), 1000);
     });
@@ -54,7 +155,7 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
       await c.query(`LISTEN ${PUBLIC_CHANGES_CHANNEL}`);
       client = c;
       bump(); // anything cached before we listened may have missed a notification
-      listening = true;
+      store.listening = true;
     } catch (err) {
       app.log.warn({ err }, 'public cache: could not LISTEN; serving without cache, retrying');
       await c.end().catch(() => undefined);
@@ -69,16 +170,16 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
   });
 
   const isCacheable = (request: FastifyRequest) =>
-    listening && request.method === 'GET' && !request.headers.authorization && opts.cacheable.some((re) => re.test(request.url));
+    store.listening && request.method === 'GET' && !request.headers.authorization && store.cacheable.some((re) => re.test(request.url));
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheable(request)) return;
-    request.publicCacheVersion = version;
+    request.publicCacheVersion = store.version;
     const hit = entries.get(request.url);
-    if (hit && hit.version === version) {
-      return reply.header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
-    }
-    return undefined;
+    if (!hit || hit.version !== store.version) return undefined;
+    // A miss reads the database, which is fresh; a hit first hears every write committed so far.
+    if (!(await synced()) || hit.version !== store.version) return undefined;
+    return reply.headers(hit.headers).header('x-cache', 'hit').send(hit.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -89,9 +190,14 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
     }
     const started = request.publicCacheVersion;
     if (started === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
-    if (started !== version || !listening) return payload;
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(request.url, { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), version: started });
+    if (started !== store.version || !store.listening) return payload;
+    if (entries.size >= store.maxEntries) entries.delete(entries.keys().next().value!);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !SKIPPED_HEADERS.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    headers['content-type'] ??= 'application/json; charset=utf-8';
+    entries.set(request.url, { body: payload, version: started, headers });
     return payload;
   });
 }, { name: 'public-cache' });

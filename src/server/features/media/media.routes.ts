@@ -12,14 +12,14 @@ import type { FeatureDeps } from '../../lib/feature.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { createMediaService, tooLarge } from './media.service.ts';
-import { createLocalMediaStore } from './media-store.ts';
+import { mediaStoreFor } from './media-store.ts';
 
 const fileMissing = () => new AppError(400, 'media.file_missing', 'Send one file as multipart/form-data in the field "file"');
 
 export const mediaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
   const service = createMediaService({
     mediaRepository: createMediaRepository(deps.db),
-    store: createLocalMediaStore(deps.config.mediaDir),
+    store: mediaStoreFor(deps.config),
   });
 
   app.post('/media', {
