@@ -36,6 +36,8 @@ async function main() {
     throw err;
   }
 
+  // Signals may come while we still seed or build: close whatever has started by then.
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,14 +45,13 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 25_000);
     try {
-      await app?.close();
+      await running.app?.close();
     } finally {
       await database.close();
       clearTimeout(force);
       process.exit(0);
     }
   };
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -61,7 +62,8 @@ async function main() {
 
   const tokens = createTokens(jwtSecret(config.jwtSecret, config.dataDir));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  app = await buildApp(config, { database, tokens, mailer, startWorkers: true });
+  const app = await buildApp(config, { database, tokens, mailer, startWorkers: true });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
   log.info(`Domaće is ready at ${config.publicUrl} (database: ${database.kind}) in ${Date.now() - started} ms`);
 }
