@@ -28,4 +28,8 @@ export const ROUTES: RouteCase[] = [
   { name: 'orders', who: 'buyer', path: () => '/orders' },
   { name: 'profile', who: 'buyer', path: () => '/profile' },
   { name: 'producer-dashboard', who: 'producer', path: () => '/producer/dashboard' },
+  // The dashboard's other tabs (the tab is in the query string).
+  { name: 'producer-orders', who: 'producer', path: () => '/producer/dashboard?tab=orders' },
+  { name: 'producer-stories', who: 'producer', path: () => '/producer/dashboard?tab=stories' },
+  { name: 'producer-household', who: 'producer', path: () => '/producer/dashboard?tab=household' },
 ];

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './styles.css';
-import '#web/lib/i18n.ts';
+import { i18nReady } from '#web/lib/i18n.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
@@ -15,13 +15,16 @@ const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render waits for the active language's texts (one small chunk).
+void i18nReady.finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});
 
 // The service worker (public/sw.js) caches the app shell and images: production builds only,
 // registered after the page has loaded so it never competes with the first render.

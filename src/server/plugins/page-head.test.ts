@@ -30,6 +30,15 @@ describe('page head (Open Graph)', () => {
     expect(head).toContain('Чист &lt;b&gt;мед&lt;/b&gt;.');
     expect(head).toContain('Пчеларство &quot;Мед &amp; &lt;Млеко&gt;&quot;');
     expect(head).not.toContain('<b>');
+    expect(head).toContain('<link rel="preload" as="image" href="/media/honey.webp" fetchpriority="high" />');
+  });
+
+  it('preloads the product picture HTML-escaped, and nothing without a picture or for a household', async () => {
+    const odd = await createProduct(t, farm.id, { image: '/media/a"b<c>&d.webp' });
+    expect(await headFor(`/product/${odd}`)).toContain('<link rel="preload" as="image" href="/media/a&quot;b&lt;c&gt;&amp;d.webp" fetchpriority="high" />');
+    const bare = await createProduct(t, farm.id, { image: null });
+    expect(await headFor(`/product/${bare}`)).not.toContain('rel="preload"');
+    expect(await headFor(`/household/${farm.id}`)).not.toContain('rel="preload"');
   });
 
   it('gives a household page its name, place and avatar', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { lazyToast } from '#web/lib/lazy-toast.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 
@@ -9,6 +9,6 @@ export function useAddToBasket() {
   const basket = useBasket();
   return (product: Product) => {
     basket.add(product);
-    toast.success(t('addedToBasket'));
+    lazyToast.success(t('addedToBasket'));
   };
 }

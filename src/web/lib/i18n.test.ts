@@ -4,7 +4,9 @@ import { sanitizeLanguage } from './i18n-language.ts';
 /** A fresh i18next instance that detects from the current localStorage and navigator. */
 async function loadI18n() {
   vi.resetModules();
-  return (await import('./i18n.ts')).default;
+  const module = await import('./i18n.ts');
+  await module.i18nReady;
+  return module.default;
 }
 
 afterEach(() => {
@@ -56,6 +58,24 @@ describe('language detection', () => {
     expect(localStorage.getItem('domace.language')).toBe('sr');
   });
 
+  it('downloads only the active language, another one on switching', async () => {
+    // i18next's instance outlives vi.resetModules (test/setup.ts loaded every language): empty it.
+    const { default: shared } = await import('./i18n.ts');
+    const namespaces = [...(shared.options.ns as string[])];
+    expect(namespaces).toEqual(expect.arrayContaining(['common', 'catalog', 'errors']));
+    for (const language of ['sr', 'en', 'ru']) for (const namespace of namespaces) shared.removeResourceBundle(language, namespace);
+    shared.options.preload = [];
+    localStorage.setItem('domace.language', 'en');
+    const i18n = await loadI18n();
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('sr', 'common')).toBe(false);
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+    await i18n.changeLanguage('ru');
+    expect(i18n.hasResourceBundle('ru', 'catalog')).toBe(true);
+    expect(i18n.t('notFound.title')).toBe('Страница не найдена');
+    await i18n.loadLanguages(['sr', 'en']); // for the tests that follow
+  });
+
   it('applies a change at once: text, <html lang> and storage', async () => {
     const i18n = await loadI18n();
     await i18n.changeLanguage('en');
@@ -65,7 +85,12 @@ describe('language detection', () => {
   });
 
   it('has every namespace in every language, with the same keys', async () => {
-    const { resources } = await import('./i18n.ts');
+    const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+    const resources: Record<string, Record<string, unknown>> = {};
+    for (const [path, content] of Object.entries(files)) {
+      const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+      if (language && namespace) (resources[language] ??= {})[namespace] = content;
+    }
     const keys = (value: unknown, prefix = ''): string[] =>
       value && typeof value === 'object'
         ? Object.entries(value).flatMap(([key, inner]) => keys(inner, `${prefix}${key}.`))

@@ -1,27 +1,51 @@
-import i18n, { type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants.ts';
 import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
 
 export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 
-// Namespaces are small, so every language is bundled (one JSON file per namespace).
-// A new locales/<lang>/<namespace>.json is picked up without touching this file.
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+// One JSON file per namespace; a new locales/<lang>/<namespace>.json is picked up without
+// touching this file. Only the active language is downloaded (lib/locales/<lang>.ts: one
+// chunk with all its namespaces); another is fetched when the user switches to it.
+type Bundle = Record<string, Record<string, unknown>>;
+const BUNDLES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  sr: () => import('./locales/sr.ts'),
+  en: () => import('./locales/en.ts'),
+  ru: () => import('./locales/ru.ts'),
+};
+const loading = new Map<string, Promise<Bundle>>();
 
-export const resources: Resource = {};
-for (const [path, content] of Object.entries(files)) {
-  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, language, namespace] = match as unknown as [string, string, string];
-  resources[language] ??= {};
-  resources[language][namespace] = content;
+/** The language's namespaces, by name: { common: {...}, catalog: {...} }. */
+export function loadBundle(language: string): Promise<Bundle> {
+  const lang = sanitizeLanguage(language);
+  let promise = loading.get(lang);
+  if (!promise) {
+    promise = BUNDLES[lang]().then(({ default: files }) => {
+      const bundle: Bundle = {};
+      for (const [path, content] of Object.entries(files)) {
+        const match = /\/([^/]+)\.json$/.exec(path);
+        if (match) bundle[match[1]!] = content;
+      }
+      return bundle;
+    });
+    promise.catch(() => loading.delete(lang)); // a failed download may be tried again
+    loading.set(lang, promise);
+  }
+  return promise;
 }
-export const NAMESPACES = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+
+/** An i18next backend reading the bundled JSON files through dynamic imports. */
+const bundledBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadBundle(language).then(
+      (bundle) => callback(null, (bundle[namespace] ?? {}) as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = sanitizeLanguage(language);
@@ -30,49 +54,59 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * The stored choice, read by our own lookup: a stored value that is not a language tag of ours
- * (tampered storage, "<script>...") is rejected in favour of sr, not silently skipped.
+ * Detection: the stored choice first, then the browser's languages; the first one of ours
+ * wins. A stored value that is not a language tag of ours (tampered storage, "<script>...")
+ * is rejected in favour of sr, not silently skipped. The choice is stored on every change.
  */
-const storedLanguage = {
-  name: 'domaceStorage',
-  lookup(): string | undefined {
-    let value: string | null = null;
-    try {
-      value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    } catch {
-      return undefined; // storage blocked: fall through to the browser language
-    }
+function storedLanguage(): string | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return value === null ? undefined : sanitizeLanguage(value);
+  } catch {
+    return undefined; // storage blocked: fall through to the browser language
+  }
+}
+
+function browserLanguage(): string | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const tags = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
+  return tags.map((tag) => /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
+}
+
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init() {},
+  detect: () => storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE,
+  cacheUserLanguage(language) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, sanitizeLanguage(language));
+    } catch {
+      // storage blocked: the choice lasts for this page only
+    }
   },
 };
 
-const detector = new LanguageDetector();
-detector.addDetector(storedLanguage);
-
-void i18n
+/** Resolves once the active language's texts are loaded: render after it (main.tsx). */
+export const i18nReady: Promise<unknown> = loadBundle(detector.detect() as string).then((first) => i18n
   .use(detector)
+  .use(bundledBackend)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: NAMESPACES,
+    // Every language has the same namespaces (i18n.test.ts).
+    ns: Object.keys(first),
     defaultNS: 'common',
     fallbackNS: 'common',
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Every language has every key (i18n.test.ts), so ours need no fallback: loading Serbian
+    // beside English would double the download. Anything else becomes Serbian.
+    fallbackLng: (code: string) => (isLanguage(code) ? [] : [DEFAULT_LANGUAGE]),
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
-    detection: {
-      order: ['domaceStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      convertDetectedLanguage: sanitizeLanguage,
-    },
-  });
-
-applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+  })
+  .then(() => applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language)));
 
 /** The active language as one of ours (i18n.language may carry a region from the browser). */
 export function currentLanguage(): Language {

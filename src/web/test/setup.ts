@@ -10,3 +10,8 @@ afterEach(() => {
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it.
 window.scrollTo = () => {};
+
+// The app downloads one language at a time; tests switch freely, so all are loaded up front.
+const { default: i18n, i18nReady } = await import('#web/lib/i18n.ts');
+await i18nReady;
+await i18n.loadLanguages(['sr', 'en', 'ru']);

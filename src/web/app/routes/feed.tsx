@@ -15,7 +15,7 @@ import { useHouseholds } from '#web/features/households/api/get-households.ts';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
 import { StoryCircles } from '#web/features/stories/components/story-circles.tsx';
-import { StoryViewer } from '#web/features/stories/components/story-viewer.tsx';
+import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
 
 type Tab = 'all' | 'promoted' | 'featured';
 const FILTERS: Record<Tab, ProductFilters> = { all: {}, promoted: { promoted: true }, featured: { featured: true } };

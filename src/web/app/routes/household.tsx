@@ -11,7 +11,7 @@ import { FollowButton } from '#web/features/follows/components/follow-button.tsx
 import { useHousehold } from '#web/features/households/api/get-household.ts';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
-import { StoryViewer } from '#web/features/stories/components/story-viewer.tsx';
+import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -72,7 +72,7 @@ export default function HouseholdPage() {
           <h1 className="text-2xl font-bold tracking-tight">{h.name}</h1>
           {h.location && <p className="inline-flex items-center gap-1 text-sm text-muted-foreground"><MapPin className="size-4" aria-hidden="true" />{h.location}</p>}
           <p className="flex flex-wrap gap-3 text-sm">
-            <span className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: h.rating.toFixed(1) })}>
+            <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: h.rating.toFixed(1) })}>
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
               <span aria-hidden="true">{h.reviewCount > 0 ? h.rating.toFixed(1) : '—'}</span>
             </span>

@@ -72,7 +72,7 @@ export default function ProductPage() {
         <h1 className="text-2xl font-bold tracking-tight">{p.name}</h1>
         <Link to={`/household/${p.householdId}`} className="text-sm text-muted-foreground hover:underline">{p.householdName}</Link>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: p.rating.toFixed(1) })}>
+          <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: p.rating.toFixed(1) })}>
             <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
             <span aria-hidden="true">{p.reviewCount > 0 ? p.rating.toFixed(1) : '—'}</span>
           </span>

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
@@ -20,21 +20,26 @@ export default function SearchPage() {
   const [text, setText] = useState(params.get('q') ?? '');
   const [query, setQuery] = useState(text.trim());
   const addToBasket = useAddToBasket();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    const timer = setTimeout(() => {
+    timer.current = setTimeout(() => {
       const q = text.trim();
       setQuery(q);
+      // Writing ?q= after the user left for a result would cancel that navigation, or land
+      // on the new page's URL (the router moves on before this page unmounts).
+      if (window.location.pathname !== '/search') return;
       setParams(q ? { q } : {}, { replace: true });
     }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(timer.current);
   }, [text, setParams]);
 
   const results = useProducts({ q: query }, { enabled: query.length > 0, keepPrevious: true });
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <section>
+    // Following a link (a result) drops the pending ?q= update: see above.
+    <section onClickCapture={(event) => { if ((event.target as Element).closest('a[href]')) clearTimeout(timer.current); }}>
       <PageHeader title={t('search.title')} />
       <form role="search" onSubmit={(e) => { e.preventDefault(); setQuery(text.trim()); }} className="mb-4 flex flex-col gap-2">
         <Label htmlFor={inputId}>{t('search.label')}</Label>

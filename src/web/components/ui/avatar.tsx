@@ -1,24 +1,56 @@
-import type { ComponentProps } from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { createContext, useContext, useState, type ComponentProps } from 'react';
 import { cn } from '#web/lib/utils.ts';
 
-export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
+/**
+ * The shadcn/ui avatar without its Radix dependency (story circles are on the first page,
+ * inside the bundle budget): the fallback shows until the picture has loaded, and stays when
+ * it fails.
+ */
+type Status = 'loading' | 'loaded' | 'error';
+const AvatarContext = createContext<{ status: Status; setStatus: (status: Status) => void }>({ status: 'error', setStatus: () => {} });
+
+export function Avatar({ className, ...props }: ComponentProps<'span'>) {
+  const [status, setStatus] = useState<Status>('error');
   return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}
+    <AvatarContext.Provider value={{ status, setStatus }}>
+      <span data-slot="avatar" className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)} {...props} />
+    </AvatarContext.Provider>
+  );
+}
+
+export function AvatarImage({ className, src, onLoad, onError, ...props }: ComponentProps<'img'>) {
+  const { status, setStatus } = useContext(AvatarContext);
+  const [failedSrc, setFailedSrc] = useState<string | undefined>(undefined);
+  if (!src || failedSrc === src) return null;
+  return (
+    <img
+      data-slot="avatar-image"
+      src={src}
+      ref={(img) => {
+        // A cached picture may be complete before React listens for its load event.
+        if (img?.complete && img.naturalWidth > 0 && status !== 'loaded') setStatus('loaded');
+        else if (img && !img.complete && status === 'error') setStatus('loading');
+      }}
+      onLoad={(event) => {
+        setStatus('loaded');
+        onLoad?.(event);
+      }}
+      onError={(event) => {
+        setFailedSrc(src);
+        setStatus('error');
+        onError?.(event);
+      }}
+      className={cn('absolute inset-0 aspect-square size-full object-cover', status !== 'loaded' && 'opacity-0', className)}
       {...props}
     />
   );
 }
 
-export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn('aspect-square size-full object-cover', className)} {...props} />;
-}
-
-export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+export function AvatarFallback({ className, ...props }: ComponentProps<'span'>) {
+  const { status } = useContext(AvatarContext);
+  if (status === 'loaded') return null;
   return (
-    <AvatarPrimitive.Fallback
+    <span
       data-slot="avatar-fallback"
       className={cn('flex size-full items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground', className)}
       {...props}

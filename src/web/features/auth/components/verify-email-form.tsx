@@ -83,7 +83,7 @@ export function VerifyEmailForm() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={formState.isSubmitting}>
       {carried ? (
         <p className="text-sm text-muted-foreground">
-          {t('verifyEmail.sentTo')} <strong className="break-all text-foreground">{carried}</strong>
+          {t('verifyEmail.sentTo')} <strong className="break-words text-foreground [overflow-wrap:anywhere]">{carried}</strong>
         </p>
       ) : (
         <FormField label={t('fields.email')} type="email" autoComplete="email" aria-required="true" {...register('email')} />

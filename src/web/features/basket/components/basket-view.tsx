@@ -7,6 +7,7 @@ import { LIMITS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { basketProductQueryOptions } from '../api/get-basket-product.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 
@@ -15,6 +16,7 @@ export function BasketView() {
   const { t } = useTranslation(['basket', 'common']);
   const format = useFormat();
   const { items, setQuantity, remove, refresh, total, itemCount } = useBasket();
+  const isOnline = useOnlineStatus();
 
   // The basket re-reads its products: unavailable ones are flagged, new prices taken over.
   const fresh = useQueries({ queries: items.map((item) => basketProductQueryOptions(item.product.id)) });
@@ -47,7 +49,9 @@ export function BasketView() {
     return query?.isSuccess === true && (query.data === null || !query.data.availability);
   };
   const hasUnavailable = items.some((item) => isUnavailable(item.product.id));
-  const isChecking = fresh.some((q) => q.isPending);
+  // Offline, the queries pause (TanStack networkMode "online"): say so instead of "checking…".
+  const checkFailed = fresh.some((q) => q.isError) || (!isOnline && fresh.some((q) => q.isPending));
+  const isChecking = !checkFailed && fresh.some((q) => q.isPending);
 
   return (
     <div className="flex flex-col gap-3">
@@ -113,15 +117,20 @@ export function BasketView() {
       <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 rounded-lg border bg-background/95 p-4 shadow-md backdrop-blur">
         <div className="flex flex-col gap-2">
           {hasUnavailable && <p className="text-sm text-destructive" role="alert">{t('unavailableHint')}</p>}
-          {isChecking && <p className="text-xs text-muted-foreground">{t('checking')}</p>}
-          <div className="flex items-center justify-between gap-3">
+          {isChecking && <p className="text-xs text-muted-foreground" role="status">{t('checking')}</p>}
+          {checkFailed && (
+            <p className="flex items-center gap-1 text-xs text-amber-800 dark:text-amber-300" role="status">
+              <AlertTriangle aria-hidden="true" className="size-4 shrink-0" /> {t('checkFailed')}
+            </p>
+          )}
+          <div className="flex flex-col gap-2 min-[420px]:flex-row min-[420px]:items-center min-[420px]:justify-between min-[420px]:gap-3">
             <p className="text-lg font-semibold">
-              {t('total')}: <span data-testid="basket-total">{format.total(total)}</span>
+              {t('total')}: <span className="whitespace-nowrap tabular-nums" data-testid="basket-total">{format.total(total)}</span>
             </p>
             {hasUnavailable ? (
-              <Button disabled>{t('checkout')}</Button>
+              <Button disabled className="w-full min-[420px]:w-auto">{t('checkout')}</Button>
             ) : (
-              <Button asChild>
+              <Button asChild className="w-full min-[420px]:w-auto">
                 <Link to="/checkout">{t('checkout')}</Link>
               </Button>
             )}

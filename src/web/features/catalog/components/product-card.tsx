@@ -7,30 +7,49 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 
-/** The product image, or a quiet placeholder when there is none. */
-export function ProductImage({ product, className, eager }: { product: Pick<Product, 'name' | 'image' | 'thumbnail'>; className?: string; eager?: boolean }) {
+/** How many cards of a grid load their picture at once, with high priority (the first screen: LCP). */
+export const PRIORITY_IMAGES = 4;
+
+/**
+ * The product image, or a quiet placeholder when there is none. `eager`: the full picture of
+ * the product page; `priority`: a card on the first screen. Both load at once with high
+ * priority; width and height keep the layout from shifting.
+ */
+export function ProductImage({ product, className, eager, priority }: { product: Pick<Product, 'name' | 'image' | 'thumbnail'>; className?: string; eager?: boolean; priority?: boolean }) {
   const src = product.thumbnail ?? product.image;
   if (!src) {
     return <div className={`flex items-center justify-center bg-muted text-muted-foreground ${className ?? ''}`}><ImageOff className="size-8" aria-hidden="true" /></div>;
   }
-  return <img src={eager ? (product.image ?? src) : src} alt={product.name} loading={eager ? 'eager' : 'lazy'} decoding="async" width={400} height={300} className={`bg-muted object-cover ${className ?? ''}`} />;
+  const urgent = eager || priority;
+  return (
+    <img
+      src={eager ? (product.image ?? src) : src}
+      alt={product.name}
+      loading={urgent ? 'eager' : 'lazy'}
+      fetchPriority={urgent ? 'high' : 'auto'}
+      decoding={urgent ? 'auto' : 'async'}
+      width={400}
+      height={300}
+      className={`bg-muted object-cover ${className ?? ''}`}
+    />
+  );
 }
 
 /** Product card (spec section 2): image, name and price link to the product, household to its page. */
-export function ProductCard({ product, onAddToBasket }: { product: Product; onAddToBasket: (product: Product) => void }) {
+export function ProductCard({ product, onAddToBasket, priority }: { product: Product; onAddToBasket: (product: Product) => void; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const soldOut = !product.availability || product.stock === 0;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="product-card">
       <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
-        <ProductImage product={product} className="aspect-[4/3] w-full" />
+        <ProductImage product={product} priority={priority} className="aspect-[4/3] w-full" />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <Link to={`/product/${product.id}`} className="line-clamp-2 font-semibold leading-snug hover:underline">{product.name}</Link>
-        <Link to={`/household/${product.householdId}`} className="truncate text-xs text-muted-foreground hover:underline">{product.householdName}</Link>
+        <Link to={`/product/${product.id}`} className="line-clamp-2 min-h-6 py-0.5 font-semibold leading-snug hover:underline">{product.name}</Link>
+        <Link to={`/household/${product.householdId}`} className="block min-h-6 truncate py-1 text-xs text-muted-foreground hover:underline">{product.householdName}</Link>
         <Link to={`/product/${product.id}`} className="mt-auto pt-1 text-sm font-bold text-primary">{format.pricePerUnit(product.price, product.unit)}</Link>
-        <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={t('card.addToBasket', { name: product.name })}>
+        <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={soldOut ? undefined : t('card.addToBasket', { name: product.name })}>
           <ShoppingBasket aria-hidden="true" />
           {soldOut ? t('product.soldOut') : t('product.addToBasket')}
         </Button>
@@ -71,7 +90,7 @@ export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }
   if (products.length === 0 && emptyMessage) return <p className="py-10 text-center text-muted-foreground">{emptyMessage}</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {products.map((p) => <li key={p.id} className="flex"><ProductCard product={p} onAddToBasket={onAddToBasket} /></li>)}
+      {products.map((p, i) => <li key={p.id} className="flex"><ProductCard product={p} priority={i < PRIORITY_IMAGES} onAddToBasket={onAddToBasket} /></li>)}
     </ul>
   );
 }

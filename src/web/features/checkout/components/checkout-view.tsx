@@ -16,10 +16,10 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useContactPhone } from '../api/get-contact-phone.ts';
 import { isTransient, usePlaceOrder } from '../api/place-order.ts';
-import { useOnline } from '../hooks/use-online.ts';
 import { newIdempotencyKey, todayInBelgrade } from '../lib/checkout-helpers.ts';
 
 /** What checkout needs of a basket line (the basket feature's items fit it). */
@@ -46,7 +46,7 @@ interface ErrorDetail { productId?: string; name?: string; available?: number }
 export function CheckoutView({ items, defaultPhone, onPlaced }: CheckoutViewProps) {
   const { t } = useTranslation(['checkout', 'errors', 'common']);
   const format = useFormat();
-  const isOnline = useOnline();
+  const isOnline = useOnlineStatus();
   const placeOrder = usePlaceOrder();
   /** One key per attempt: kept across retries and double clicks until success or a body change. */
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -178,7 +178,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced }: CheckoutViewProp
       )}
 
       <Card>
-        <CardHeader><CardTitle><h2>{t('summary')}</h2></CardTitle></CardHeader>
+        <CardHeader><CardTitle>{t('summary')}</CardTitle></CardHeader>
         <CardContent className="flex flex-col gap-4">
           {groups.map(([householdId, group]) => (
             <section key={householdId} aria-label={group.householdName} className="flex flex-col gap-1 border-b pb-3 last:border-b-0 last:pb-0">
@@ -254,9 +254,10 @@ export function CheckoutView({ items, defaultPhone, onPlaced }: CheckoutViewProp
             {errorText.notes && <p role="alert" className="text-sm text-destructive">{errorText.notes}</p>}
           </div>
 
-          <Button type="submit" size="lg" disabled={isBusy || !isOnline} className="w-full">
+          <Button type="submit" size="lg" disabled={isBusy || !isOnline} aria-describedby={isOnline ? undefined : 'checkout-offline'} className="w-full">
             {isBusy ? t('placing') : t('placeOrder', { total: format.total(totalRsd) })}
           </Button>
+          {!isOnline && <p id="checkout-offline" className="-mt-2 text-center text-sm text-destructive">{t('offline')}</p>}
         </fieldset>
       </form>
     </div>

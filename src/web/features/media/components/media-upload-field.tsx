@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MediaUpload } from '#shared/contracts/media.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -40,6 +41,7 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
   const inputRef = useRef<HTMLInputElement>(null);
   const { progress, error, isUploading, upload, reset } = useUploadMedia(kind);
   const [localPreview, setLocalPreview] = useState<MediaFieldValue | null>(null);
+  const [chosenName, setChosenName] = useState<string | null>(null);
 
   useEffect(() => {
     onUploadingChange?.(isUploading);
@@ -52,6 +54,7 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    setChosenName(file.name);
     setLocalPreview({ url: URL.createObjectURL(file), type: file.type.startsWith('video/') ? 'video' : 'image' });
     const result = await upload(file);
     setLocalPreview(null);
@@ -65,7 +68,7 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={inputId}>{label}</Label>
+      <Label id={`${inputId}-label`} htmlFor={inputId}>{label}</Label>
       {shown ? (
         <div className={cn('relative w-fit overflow-hidden border bg-muted', round ? 'size-24 rounded-full' : 'rounded-lg')}>
           {shown.type === 'video' ? (
@@ -75,17 +78,31 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
           )}
         </div>
       ) : null}
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept={acceptFor(kind)}
-        onChange={(e) => void onChange(e)}
-        disabled={disabled}
-        aria-describedby={cn(hint && hintId, error && errorId) || undefined}
-        aria-invalid={error ? true : undefined}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-accent"
-      />
+      {/* The native control's own texts ("Choose File", "No file chosen") follow the browser's
+          language, not the app's: it is visually hidden behind a translated face. */}
+      <div className="flex min-w-0 items-center gap-3">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept={acceptFor(kind)}
+          onChange={(e) => void onChange(e)}
+          disabled={disabled}
+          // Named by the field's label alone, not also by the "Choose file" face.
+          aria-labelledby={`${inputId}-label`}
+          aria-describedby={cn(hint && hintId, error && errorId) || undefined}
+          aria-invalid={error ? true : undefined}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={inputId}
+          className="inline-flex h-9 shrink-0 cursor-pointer items-center gap-2 rounded-md border border-input bg-card px-3 text-sm font-medium shadow-xs hover:bg-accent peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
+        >
+          <Upload aria-hidden="true" className="size-4" />
+          {t('media.choose')}
+        </label>
+        {chosenName ? <span className="min-w-0 truncate text-sm text-muted-foreground">{chosenName}</span> : null}
+      </div>
       {hint ? <p id={hintId} className="text-xs text-muted-foreground">{hint}</p> : null}
       {isUploading ? (
         <div className="grid gap-1">

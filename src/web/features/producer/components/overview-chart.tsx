@@ -6,10 +6,12 @@ import type { ProducerDailySales } from '#shared/contracts/producer.ts';
  * and weighs on no other route. It is decorative for screen readers: the overview carries
  * the same figures as a table.
  */
-export default function OverviewChart({ daily, formatDay, formatMoney, salesLabel }: {
+export default function OverviewChart({ daily, formatDay, formatMoney, formatAxis, salesLabel }: {
   daily: ProducerDailySales[];
   formatDay: (date: string) => string;
   formatMoney: (rsd: number) => string;
+  /** Compact amounts in the user's language (Intl.NumberFormat, notation "compact"). */
+  formatAxis: (rsd: number) => string;
   salesLabel: string;
 }) {
   return (
@@ -17,7 +19,7 @@ export default function OverviewChart({ daily, formatDay, formatMoney, salesLabe
       <BarChart data={daily} margin={{ top: 8, right: 4, bottom: 0, left: 4 }}>
         <CartesianGrid vertical={false} strokeDasharray="3 3" className="stroke-border" />
         <XAxis dataKey="date" tickFormatter={formatDay} tickLine={false} axisLine={false} fontSize={11} minTickGap={16} />
-        <YAxis width={48} tickLine={false} axisLine={false} fontSize={11} tickFormatter={(v: number) => (v >= 1000 ? `${Number((v / 1000).toFixed(1))}k` : String(Math.round(v)))} />
+        <YAxis width={60} tickLine={false} axisLine={false} fontSize={11} tickFormatter={(v: number) => formatAxis(v)} />
         <Tooltip
           cursor={{ className: 'fill-muted' }}
           labelFormatter={(label) => formatDay(String(label))}

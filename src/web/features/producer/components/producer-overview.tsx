@@ -19,6 +19,9 @@ export function ProducerOverview() {
   const dayFormat = new Intl.DateTimeFormat(intlLocale(format.language), { day: 'numeric', month: 'short', timeZone: BUSINESS_TIME_ZONE });
   // Dates are Belgrade calendar days; noon UTC is the same day there.
   const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+  // Axis labels in the user's language: "4.5k", "4,5 хиљ.", "4,5 тыс.".
+  const axisFormat = new Intl.NumberFormat(intlLocale(format.language), { notation: 'compact', maximumFractionDigits: 1 });
+  const formatAxis = (value: number) => axisFormat.format(value);
 
   if (query.isError) {
     return (
@@ -56,7 +59,7 @@ export function ProducerOverview() {
           <div role="img" aria-label={t('overview.chartLabel')} className="h-40 w-full text-primary">
             {data ? (
               <Suspense fallback={<Skeleton className="h-full w-full" />}>
-                <OverviewChart daily={data.daily} formatDay={formatDay} formatMoney={format.total} salesLabel={t('overview.sales')} />
+                <OverviewChart daily={data.daily} formatDay={formatDay} formatMoney={format.total} formatAxis={formatAxis} salesLabel={t('overview.sales')} />
               </Suspense>
             ) : <Skeleton className="h-full w-full" />}
           </div>

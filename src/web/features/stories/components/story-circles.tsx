@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SKELETONS } from '#shared/constants.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { preloadStoryViewer } from './lazy-story-viewer.tsx';
 import { StoryAvatar } from './story-avatar.tsx';
 
 export interface StoryCircleHousehold { id: string; name: string; avatar: string | null; hasActiveStory: boolean }
@@ -25,13 +26,14 @@ export function StoryCircles({ households, isLoading, onOpen }: {
           : households.map((h) => (
             <li key={h.id} className="w-16 shrink-0">
               {h.hasActiveStory ? (
-                <button type="button" onClick={() => onOpen(h.id)} aria-label={t('feed.openStories', { name: h.name })} className="flex w-full flex-col items-center gap-1 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <button type="button" onClick={() => onOpen(h.id)} onPointerEnter={preloadStoryViewer} onFocus={preloadStoryViewer} aria-label={t('feed.openStories', { name: h.name })} className="flex w-full flex-col items-center gap-1 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                   <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory className="size-16" />
                   <span className="w-full truncate text-center text-xs">{h.name}</span>
                 </button>
               ) : (
-                <div className="flex flex-col items-center gap-1 opacity-80">
-                  <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory={false} className="size-16" />
+                <div className="flex flex-col items-center gap-1">
+                  {/* Dimmed picture only: the name keeps its full contrast. */}
+                  <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory={false} className="size-16 opacity-80" />
                   <span className="w-full truncate text-center text-xs text-muted-foreground">{h.name}</span>
                 </div>
               )}

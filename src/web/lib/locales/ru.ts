@@ -1,0 +1,2 @@
+/** Every namespace of this language in one chunk, loaded by lib/i18n.ts when it is needed. */
+export default import.meta.glob<Record<string, unknown>>('../../locales/ru/*.json', { eager: true, import: 'default' });
