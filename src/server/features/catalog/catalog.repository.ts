@@ -2,37 +2,15 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Unit } from '#shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { productColumns as readModelColumns, type ProductReadRow } from '../../db/read-models.ts';
 import { households, productNameKeySql, products } from '../../db/schema.ts';
 
 /** The UTC created_at with microseconds: the keyset cursor's time part. */
 const timeKeySql = sql<string>`to_char(${products.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const productColumns = {
-  id: products.id,
-  householdId: products.householdId,
-  householdName: households.name,
-  name: products.name,
-  description: products.description,
-  pricePara: products.pricePara,
-  unit: products.unit,
-  image: products.image,
-  thumbnail: products.thumbnail,
-  category: products.category,
-  availability: products.availability,
-  featured: products.featured,
-  promoted: products.promoted,
-  stock: products.stock,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  createdAt: products.createdAt,
-  timeKey: timeKeySql,
-};
+const productColumns = { ...readModelColumns, timeKey: timeKeySql };
 
-export interface ProductRow {
-  id: string; householdId: string; householdName: string; name: string; description: string; pricePara: number;
-  unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
-  promoted: boolean; stock: number | null; rating: number; reviewCount: number; createdAt: Date; timeKey: string;
-}
+export type ProductRow = ProductReadRow & { timeKey: string };
 
 export interface ProductFilters {
   category?: Category;

@@ -1,37 +1,16 @@
 import { z } from 'zod';
 import type { Product, productsQuery } from '#shared/contracts/products.ts';
-import { paraToRsd } from '#shared/money.ts';
+import { toProductDto } from '../../db/read-models.ts';
 import { searchKey } from '#shared/search-key.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeKey } from '../../lib/keyset-cursor.ts';
-import type { CatalogRepository, ProductRow } from './catalog.repository.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
 
 type ParsedProductsQuery = z.output<typeof productsQuery>;
 
 /** rank, created_at key, id (see CatalogRepository.list). */
 const productsCursor = z.tuple([z.number().int().min(0).max(2), timeKey, z.uuid()]);
 
-export function toProductDto(row: ProductRow): Product {
-  return {
-    id: row.id,
-    householdId: row.householdId,
-    householdName: row.householdName,
-    name: row.name,
-    description: row.description,
-    price: paraToRsd(row.pricePara),
-    unit: row.unit,
-    image: row.image,
-    thumbnail: row.thumbnail,
-    category: row.category,
-    availability: row.availability,
-    featured: row.featured,
-    promoted: row.promoted,
-    stock: row.stock,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 export function createCatalogService({ catalogRepository }: { catalogRepository: CatalogRepository }) {
   return {

@@ -1,18 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { householdColumns } from '../../db/read-models.ts';
 import { follows, households } from '../../db/schema.ts';
 
-function followedColumns(now: Date) {
+/** The read model (as seen by the follower) plus the keyset cursor's time part. */
+function followedColumns(now: Date, userId: string) {
   return {
-    id: households.id,
-    name: households.name,
-    description: households.description,
-    location: households.location,
-    avatar: households.avatar,
-    followerCount: households.followerCount,
-    rating: households.rating,
-    reviewCount: households.reviewCount,
-    hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.expires_at > ${now.toISOString()}::timestamptz)`,
+    ...householdColumns(now, userId),
     timeKey: sql<string>`to_char(${follows.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   };
 }
@@ -45,10 +39,7 @@ export function createFollowsRepository(db: Db) {
     },
 
     async findHousehold(id: string, userId: string, now: Date) {
-      const rows = await db.select({
-        ...followedColumns(now),
-        isFollowing: sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${userId}::uuid)`,
-      }).from(households).where(eq(households.id, id)).limit(1);
+      const rows = await db.select(householdColumns(now, userId)).from(households).where(eq(households.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
@@ -56,7 +47,7 @@ export function createFollowsRepository(db: Db) {
     async listFollowed(userId: string, now: Date, limit: number, after?: { timeKey: string; id: string }) {
       const conditions: SQL[] = [eq(follows.userId, userId)];
       if (after) conditions.push(sql`(${follows.createdAt}, ${follows.householdId}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`);
-      return db.select(followedColumns(now)).from(follows)
+      return db.select(followedColumns(now, userId)).from(follows)
         .innerJoin(households, eq(households.id, follows.householdId))
         .where(and(...conditions))
         .orderBy(sql`${follows.createdAt} DESC`, sql`${follows.householdId} DESC`)

@@ -1,4 +1,5 @@
 import type { Household } from '#shared/contracts/households.ts';
+import { toHouseholdDto } from '../../db/read-models.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
 import type { FollowsRepository } from './follows.repository.ts';
@@ -7,8 +8,8 @@ export function createFollowsService({ followsRepository, clock }: { followsRepo
   async function household(id: string, userId: string): Promise<Household & { following: boolean }> {
     const row = await followsRepository.findHousehold(id, userId, clock());
     if (!row) throw notFound('Household');
-    const { timeKey: _timeKey, ...rest } = row;
-    return { ...rest, hasActiveStory: Boolean(row.hasActiveStory), isFollowing: Boolean(row.isFollowing), following: Boolean(row.isFollowing) };
+    const dto = toHouseholdDto(row);
+    return { ...dto, following: dto.isFollowing };
   }
 
   return {
@@ -32,7 +33,7 @@ export function createFollowsService({ followsRepository, clock }: { followsRepo
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
-        items: page.map(({ timeKey: _timeKey, ...row }) => ({ ...row, hasActiveStory: Boolean(row.hasActiveStory), isFollowing: true })),
+        items: page.map(toHouseholdDto),
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.timeKey, last.id]) : null,
       };
     },

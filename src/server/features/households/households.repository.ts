@@ -1,23 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { householdColumns as readModelColumns } from '../../db/read-models.ts';
 import { households } from '../../db/schema.ts';
 
-// Subqueries name the outer table in plain SQL: drizzle leaves columns unqualified in
-// single-table selects, where "id" would bind to the subquery's own table.
+/** The read model plus the keyset cursor's time part. */
 function householdColumns(now: Date, viewerId: string | null) {
   return {
-    id: households.id,
-    name: households.name,
-    description: households.description,
-    location: households.location,
-    avatar: households.avatar,
-    followerCount: households.followerCount,
-    rating: households.rating,
-    reviewCount: households.reviewCount,
-    hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.expires_at > ${now.toISOString()}::timestamptz)`,
-    isFollowing: viewerId
-      ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${viewerId}::uuid)`
-      : sql<boolean>`false`,
+    ...readModelColumns(now, viewerId),
     timeKey: sql<string>`to_char(${households.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   };
 }

@@ -1,22 +1,9 @@
-import type { Household } from '#shared/contracts/households.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
-import type { HouseholdRow, HouseholdsRepository } from './households.repository.ts';
+import type { Household } from '#shared/contracts/households.ts';
+import { toHouseholdDto } from '../../db/read-models.ts';
+import type { HouseholdsRepository } from './households.repository.ts';
 
-export function toHouseholdDto(row: HouseholdRow): Household {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    location: row.location,
-    avatar: row.avatar,
-    followerCount: row.followerCount,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    hasActiveStory: Boolean(row.hasActiveStory),
-    isFollowing: Boolean(row.isFollowing),
-  };
-}
 
 export function createHouseholdsService({ householdsRepository, clock }: { householdsRepository: HouseholdsRepository; clock: () => Date }) {
   return {

@@ -1,36 +1,10 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Product } from '#shared/contracts/products.ts';
 import type { Household } from '#shared/contracts/households.ts';
-import { paraToRsd } from '#shared/money.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { householdColumns, productColumns, toHouseholdDto, toProductDto } from '../../db/read-models.ts';
 import { households, media, orders, products } from '../../db/schema.ts';
 
-const productColumns = {
-  id: products.id,
-  householdId: products.householdId,
-  householdName: households.name,
-  name: products.name,
-  description: products.description,
-  pricePara: products.pricePara,
-  unit: products.unit,
-  image: products.image,
-  thumbnail: products.thumbnail,
-  category: products.category,
-  availability: products.availability,
-  featured: products.featured,
-  promoted: products.promoted,
-  stock: products.stock,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  createdAt: products.createdAt,
-};
-
-type ProductRow = Omit<Product, 'price' | 'createdAt'> & { pricePara: number; createdAt: Date };
-
-function toProduct(row: ProductRow): Product {
-  const { pricePara, createdAt, ...rest } = row;
-  return { ...rest, price: paraToRsd(pricePara), createdAt: createdAt.toISOString() };
-}
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'rating' | 'reviewCount' | 'archivedAt'>;
 export type HouseholdValues = Partial<Pick<typeof households.$inferInsert, 'name' | 'description' | 'location' | 'avatar' | 'searchKey'>>;
@@ -40,7 +14,7 @@ export function createProducerRepository(db: Db) {
     const [row] = await executor.select(productColumns).from(products)
       .innerJoin(households, eq(households.id, products.householdId))
       .where(and(eq(products.id, id), isNull(products.archivedAt)));
-    return row ? toProduct(row) : null;
+    return row ? toProductDto(row) : null;
   }
 
   return {
@@ -91,7 +65,7 @@ export function createProducerRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit).map(toProduct);
+      const page = rows.slice(0, limit).map(toProductDto);
       return { items: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
     },
 
@@ -112,22 +86,8 @@ export function createProducerRepository(db: Db) {
     },
 
     async householdDto(id: string, viewerId: string | null, now: Date): Promise<Household | null> {
-      const [row] = await db.select({
-        id: households.id,
-        name: households.name,
-        description: households.description,
-        location: households.location,
-        avatar: households.avatar,
-        followerCount: households.followerCount,
-        rating: households.rating,
-        reviewCount: households.reviewCount,
-        hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.expires_at > ${now.toISOString()}::timestamptz)`,
-        isFollowing: viewerId
-          ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${viewerId})`
-          : sql<boolean>`false`,
-      }).from(households).where(eq(households.id, id));
-      // Raw names in the subqueries: drizzle leaves columns unqualified in a one-table select.
-      return row ?? null;
+      const [row] = await db.select(householdColumns(now, viewerId)).from(households).where(eq(households.id, id));
+      return row ? toHouseholdDto(row) : null;
     },
 
     async pendingOrderCount(householdId: string): Promise<number> {
