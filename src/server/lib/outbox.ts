@@ -9,8 +9,9 @@ import type { Mail, Mailer } from './mailer.ts';
  * FOR UPDATE SKIP LOCKED, so two instances never send the same mail; failures are retried
  * with exponential backoff (DESIGN.md section 12, issue 9).
  */
-export function enqueueMail(db: DbOrTx, mail: Mail) {
-  return db.insert(mailOutbox).values(mail);
+export function enqueueMail(db: DbOrTx, mails: Mail | Mail[]) {
+  const rows = Array.isArray(mails) ? mails : [mails];
+  return rows.length ? db.insert(mailOutbox).values(rows) : Promise.resolve();
 }
 
 export interface MailOutbox {
@@ -28,6 +29,7 @@ const BATCH = 10;
 export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void } }): MailOutbox {
   const clock = opts.clock ?? (() => new Date());
   let running: Promise<number> | undefined;
+  let kickQueued = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function drainOnce(): Promise<number> {
@@ -73,7 +75,12 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
       return running;
     },
     kick() {
-      void this.drain().catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
+      // Many commits in a burst need one more drain, not one each: a drain that has not
+      // started yet will see all of their mail.
+      if (kickQueued) return;
+      kickQueued = true;
+      running = (running ?? Promise.resolve(0)).then(() => { kickQueued = false; return drain(); }, () => { kickQueued = false; return drain(); });
+      void running.catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
     },
     start(intervalMs = 15_000) {
       timer ??= setInterval(() => this.kick(), intervalMs);

@@ -14,8 +14,11 @@ interface Entry {
   version: number;
   /** Every header the full pipeline set (security headers, content type), for the fast path. */
   headers: Record<string, string>;
-  gzipped?: Buffer;
+  plain?: Prepared;
+  gzipped?: Prepared;
 }
+
+interface Prepared { bytes: Buffer; headers: Record<string, string> }
 
 /**
  * The cache's state, created before Fastify so that the HTTP server can answer a hit before
@@ -55,21 +58,17 @@ export function createPublicCacheStore(opts: { cacheable: RegExp[]; maxEntries?:
     },
   };
   function serve(hit: Entry, req: IncomingMessage, res: ServerResponse): true {
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && hit.body.length >= 1024;
-    let body: Buffer | string = hit.body;
-    if (gzip) {
-      hit.gzipped ??= gzipSync(hit.body, { level: 6 });
-      body = hit.gzipped;
-    }
-    res.writeHead(200, {
-      ...hit.headers,
-      'x-cache': 'hit',
-      vary: 'accept-encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
+    // Encoded once per entry and encoding: a hit only writes ready bytes.
+    const gzip = hit.body.length >= 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const ready = gzip
+      ? (hit.gzipped ??= prepare(hit, gzipSync(hit.body, { level: 6 }), { 'content-encoding': 'gzip' }))
+      : (hit.plain ??= prepare(hit, Buffer.from(hit.body), {}));
+    res.writeHead(200, ready.headers);
+    res.end(ready.bytes);
     return true;
+  }
+  function prepare(hit: Entry, bytes: Buffer, extra: Record<string, string>): Prepared {
+    return { bytes, headers: { ...hit.headers, 'x-cache': 'hit', vary: 'accept-encoding', ...extra, 'content-length': String(bytes.length) } };
   }
   return store;
 }

@@ -3,7 +3,6 @@ import type { Language, UserType } from '#shared/constants.ts';
 import { TIMINGS } from '#shared/constants.ts';
 import type { Profile, UpdateProfile } from '#shared/contracts/auth.ts';
 import { AppError, unauthorized, validationFailed } from '../../lib/errors.ts';
-import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newOpaqueToken, type Tokens } from '../../lib/tokens.ts';
@@ -49,7 +48,6 @@ interface TokenAnswer { idToken: string; accessToken: string; refreshToken: stri
 export function createAuthService({ repo, sessions, tokens, clock, codeKey, kickMail }: AuthServiceDeps) {
   const db = repo.db;
 
-  const queueMail = (tx: Parameters<typeof enqueueMail>[0], mail: Mail) => enqueueMail(tx, mail);
 
   const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
     createHmac('sha256', codeKey).update(`${userId}:${purpose}:${code}`).digest('hex');
@@ -66,7 +64,7 @@ export function createAuthService({ repo, sessions, tokens, clock, codeKey, kick
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     await repo.killCodes(tx, user.id, purpose, now);
     await repo.insertCode(tx, { userId: user.id, purpose, codeHash: hashCode(user.id, purpose, code), expiresAt: new Date(now.getTime() + CODE_VALIDITY[purpose]), now });
-    await queueMail(tx, accountMail(purpose === 'signup' ? 'signupCode' : 'resetCode', user, { code, validMs: CODE_VALIDITY[purpose] }));
+    await enqueueMail(tx, accountMail(purpose === 'signup' ? 'signupCode' : 'resetCode', user, { code, validMs: CODE_VALIDITY[purpose] }));
   }
 
   type CodeCheck = 'ok' | 'mismatch' | 'expired' | 'dead';
@@ -235,7 +233,7 @@ export function createAuthService({ repo, sessions, tokens, clock, codeKey, kick
         await repo.updateUser(tx, user.id, { passwordHash, failedLogins: 0, lockedUntil: null, confirmedAt: user.confirmedAt ?? now, updatedAt: now });
         await sessions.revokeAllOfUser(tx, user.id, 'password_reset', now);
         await repo.killCodes(tx, user.id, 'reset', now);
-        await queueMail(tx, accountMail('passwordChanged', user));
+        await enqueueMail(tx, accountMail('passwordChanged', user));
         return 'ok' as const;
       });
       if (result !== 'ok') throwFor(result);
@@ -251,7 +249,7 @@ export function createAuthService({ repo, sessions, tokens, clock, codeKey, kick
         const now = clock();
         await repo.updateUser(tx, user.id, { passwordHash, updatedAt: now });
         await sessions.revokeAllOfUser(tx, user.id, 'password_changed', now, input.sessionId);
-        await queueMail(tx, accountMail('passwordChanged', user));
+        await enqueueMail(tx, accountMail('passwordChanged', user));
       });
       kickMail();
     },

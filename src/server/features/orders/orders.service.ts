@@ -79,9 +79,6 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
 
   const byId = (recipients: Recipient[]) => new Map(recipients.map((r) => [r.id, r]));
 
-  async function queue(tx: DbOrTx, mails: Mail[]) {
-    for (const mail of mails) await enqueueMail(tx, mail);
-  }
 
   /** Prices, checks and writes the whole basket in one transaction: all orders or none. */
   /** Runs in its own transaction, or as a savepoint of `runner` when given one. */
@@ -173,7 +170,7 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
         const producer = recipients.get(o.householdId);
         if (producer) mails.push(newOrderMail(producer, toMailOrder(o)));
       }
-      await queue(tx, mails);
+      await enqueueMail(tx, mails);
       return result;
     });
     if (runner === db) outbox.kick();
@@ -234,7 +231,7 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
         await repo.insertEvent(tx, { orderId: id, status: 'cancelled', actorId: buyerId, createdAt: at });
         const full = await loadOne(tx, id);
         const [producer] = await repo.findRecipients(tx, [row.householdId]);
-        if (producer?.notifyByEmail) await queue(tx, [cancelledByBuyerMail(producer, toMailOrder(full))]);
+        if (producer?.notifyByEmail) await enqueueMail(tx, [cancelledByBuyerMail(producer, toMailOrder(full))]);
         return full;
       });
       outbox.kick();
@@ -259,7 +256,7 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
         await repo.insertEvent(tx, { orderId: id, status, actorId: householdId, createdAt: at });
         const full = await loadOne(tx, id);
         const [buyer] = await repo.findRecipients(tx, [row.buyerId]);
-        if (buyer?.notifyByEmail) await queue(tx, [statusChangeMail(buyer, toMailOrder(full))]);
+        if (buyer?.notifyByEmail) await enqueueMail(tx, [statusChangeMail(buyer, toMailOrder(full))]);
         return { order: full, changed: true };
       });
       if (changed) outbox.kick();
