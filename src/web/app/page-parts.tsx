@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 /** Pieces shared by the catalog pages (product, household, buyer). */
@@ -26,6 +27,18 @@ export function NotFoundMessage({ message }: { message: string }) {
     <div className="flex flex-col items-center gap-4 py-16 text-center">
       <h1 className="text-xl font-semibold">{message}</h1>
       <Button asChild><Link to="/">{t('backToFeed')}</Link></Button>
+    </div>
+  );
+}
+
+/** A page's main query failed: the not-found screen for a missing id, else the error and a retry. */
+export function QueryFailed({ error, notFoundMessage, onRetry }: { error: Error; notFoundMessage: string; onRetry: () => void }) {
+  const { t } = useTranslation('catalog');
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return <NotFoundMessage message={notFoundMessage} />;
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <p className="text-destructive">{error.message}</p>
+      <Button variant="outline" onClick={onRetry}>{t('retry')}</Button>
     </div>
   );
 }

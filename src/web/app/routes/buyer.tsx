@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useBuyer } from '#web/features/buyers/api/get-buyer.ts';
 import { BuyerReviews } from '#web/features/buyers/components/buyer-reviews.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { BackButton, NotFoundMessage } from '../page-parts.tsx';
+import { BackButton, QueryFailed } from '../page-parts.tsx';
 
 function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || 'U';
@@ -35,15 +33,7 @@ export default function BuyerPage() {
     );
   }
   if (buyer.isError) {
-    if (isApiError(buyer.error) && (buyer.error.status === 404 || buyer.error.status === 400)) {
-      return <NotFoundMessage message={t('buyer.notFound')} />;
-    }
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-destructive">{buyer.error.message}</p>
-        <Button variant="outline" onClick={() => void buyer.refetch()}>{t('retry')}</Button>
-      </div>
-    );
+    return <QueryFailed error={buyer.error} notFoundMessage={t('buyer.notFound')} onRetry={() => void buyer.refetch()} />;
   }
 
   const b = buyer.data;

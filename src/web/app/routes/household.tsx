@@ -2,7 +2,6 @@ import { MapPin, Star, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
@@ -12,10 +11,9 @@ import { useHousehold } from '#web/features/households/api/get-household.ts';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
 import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { BackButton, NotFoundMessage } from '../page-parts.tsx';
+import { BackButton, QueryFailed } from '../page-parts.tsx';
 
 export default function HouseholdPage() {
   const { id = '' } = useParams();
@@ -40,15 +38,7 @@ export default function HouseholdPage() {
     );
   }
   if (household.isError) {
-    if (isApiError(household.error) && (household.error.status === 404 || household.error.status === 400)) {
-      return <NotFoundMessage message={t('household.notFound')} />;
-    }
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-destructive">{household.error.message}</p>
-        <Button variant="outline" onClick={() => void household.refetch()}>{t('retry')}</Button>
-      </div>
-    );
+    return <QueryFailed error={household.error} notFoundMessage={t('household.notFound')} onRetry={() => void household.refetch()} />;
   }
 
   const h = household.data;

@@ -11,10 +11,9 @@ import { ProductImage } from '#web/features/catalog/components/product-card.tsx'
 import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
 import { ReviewDialog } from '#web/features/reviews/components/review-dialog.tsx';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { BackButton, NotFoundMessage } from '../page-parts.tsx';
+import { BackButton, QueryFailed } from '../page-parts.tsx';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 
 const LOW_STOCK = 5;
@@ -43,15 +42,7 @@ export default function ProductPage() {
     );
   }
   if (product.isError) {
-    if (isApiError(product.error) && (product.error.status === 404 || product.error.status === 400)) {
-      return <NotFoundMessage message={t('product.notFound')} />;
-    }
-    return (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="text-destructive">{product.error.message}</p>
-        <Button variant="outline" onClick={() => void product.refetch()}>{t('retry')}</Button>
-      </div>
-    );
+    return <QueryFailed error={product.error} notFoundMessage={t('product.notFound')} onRetry={() => void product.refetch()} />;
   }
 
   const p = product.data;
