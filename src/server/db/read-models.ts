@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { households, products } from './schema.ts';
+import { timeKeySql } from '../lib/keyset-cursor.ts';
+import { households, products, reviews, users } from './schema.ts';
 
 /**
  * The product and household as the API returns them (DESIGN.md section 5), read the same
@@ -92,3 +93,16 @@ export function toHouseholdDto(row: HouseholdReadRow): Household {
     isFollowing: Boolean(row.isFollowing),
   };
 }
+
+/** A review with its author, plus the cursor's time part. Select with `.innerJoin(users, eq(users.id, reviews.userId))`. */
+export const reviewColumns = {
+  id: reviews.id,
+  productId: reviews.productId,
+  userId: reviews.userId,
+  userName: users.name,
+  userAvatar: users.avatar,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  timeKey: timeKeySql(reviews.createdAt),
+};

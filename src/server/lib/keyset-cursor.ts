@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { validationFailed } from './errors.ts';
 
@@ -23,3 +24,8 @@ export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>
 /** A created_at key with microseconds, as PostgreSQL stores it (a JS Date keeps only ms). */
 export const timeKey = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 export const timeIdCursor = z.tuple([timeKey, z.uuid()]);
+
+/** A timestamp column as the cursor's time part: UTC with microseconds, so no two rows tie by rounding. */
+export function timeKeySql(column: AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { reviewColumns } from '../../db/read-models.ts';
 import { products, reviews, users } from '../../db/schema.ts';
 
 export function createBuyersRepository(db: Db) {
@@ -26,17 +27,9 @@ export function createBuyersRepository(db: Db) {
       const conditions: SQL[] = [eq(reviews.userId, userId)];
       if (after) conditions.push(sql`(${reviews.createdAt}, ${reviews.id}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`);
       return db.select({
-        id: reviews.id,
-        productId: reviews.productId,
-        userId: reviews.userId,
-        userName: users.name,
-        userAvatar: users.avatar,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        createdAt: reviews.createdAt,
+        ...reviewColumns,
         productName: products.name,
         productImage: sql<string | null>`COALESCE(${products.thumbnail}, ${products.image})`,
-        timeKey: sql<string>`to_char(${reviews.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       }).from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
         .innerJoin(products, eq(products.id, reviews.productId))

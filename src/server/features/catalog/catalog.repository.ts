@@ -1,14 +1,15 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Unit } from '#shared/constants.ts';
+import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
 import { productColumns as readModelColumns, type ProductReadRow } from '../../db/read-models.ts';
 import { households, productNameKeySql, products } from '../../db/schema.ts';
 
 /** The UTC created_at with microseconds: the keyset cursor's time part. */
-const timeKeySql = sql<string>`to_char(${products.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const timeKey = timeKeySql(products.createdAt);
 
-const productColumns = { ...readModelColumns, timeKey: timeKeySql };
+const productColumns = { ...readModelColumns, timeKey };
 
 export type ProductRow = ProductReadRow & { timeKey: string };
 

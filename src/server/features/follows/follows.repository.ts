@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
 import { householdColumns } from '../../db/read-models.ts';
 import { follows, households } from '../../db/schema.ts';
@@ -7,7 +8,7 @@ import { follows, households } from '../../db/schema.ts';
 function followedColumns(now: Date, userId: string) {
   return {
     ...householdColumns(now, userId),
-    timeKey: sql<string>`to_char(${follows.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    timeKey: timeKeySql(follows.createdAt),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
 import { householdColumns as readModelColumns } from '../../db/read-models.ts';
 import { households } from '../../db/schema.ts';
@@ -7,7 +8,7 @@ import { households } from '../../db/schema.ts';
 function householdColumns(now: Date, viewerId: string | null) {
   return {
     ...readModelColumns(now, viewerId),
-    timeKey: sql<string>`to_char(${households.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    timeKey: timeKeySql(households.createdAt),
   };
 }
 

@@ -1,18 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { reviewColumns } from '../../db/read-models.ts';
 import { households, products, reviews, users } from '../../db/schema.ts';
-
-const reviewColumns = {
-  id: reviews.id,
-  productId: reviews.productId,
-  userId: reviews.userId,
-  userName: users.name,
-  userAvatar: users.avatar,
-  rating: reviews.rating,
-  comment: reviews.comment,
-  createdAt: reviews.createdAt,
-  timeKey: sql<string>`to_char(${reviews.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-};
 
 export type WriteOutcome = { status: 'ok'; reviewId: string; created: boolean } | { status: 'not_found' } | { status: 'own_product' };
 
