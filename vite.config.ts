@@ -92,18 +92,16 @@ function precompress(): Plugin {
 }
 
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
-export default defineConfig({
+// `vite build --ssr` builds the server renderer (entry-server.tsx) into dist/ssr: `npm run build` does both.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
+    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test.ts';
 import { HOUSEHOLDS } from '../src/server/db/seed/data.ts';
 
 /**
@@ -141,7 +141,7 @@ test('a buyer checks out two households at once, and sees the producer confirm',
 
   const producerEmail = producerEmailOf(a.householdName);
   const producerContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-  const producerPage = await producerContext.newPage();
+  const producerPage = waitForAppOnNavigation(await producerContext.newPage());
   await useEnglish(producerPage);
   await logIn(producerPage, producerEmail);
   await producerPage.goto('/producer/dashboard');

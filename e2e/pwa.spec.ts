@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { BUYER_EMAIL, apiLogin, prepareStorage, sampleIds, saveScreen, text } from './support/session.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ROUTES } from './support/routes.ts';
 import { BUYER_EMAIL, PRODUCER_EMAIL, apiLogin, prepareStorage, sampleIds } from './support/session.ts';
 import { visitRoutes } from './support/visit.ts';

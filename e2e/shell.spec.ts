@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { BUYER_EMAIL, DEMO_PASSWORD, saveScreen, text } from './support/session.ts';
 
 /**
@@ -57,4 +57,29 @@ test('the language switch goes sr -> en -> ru and the choice survives a reload',
   await expect(ruNav.getByRole('link', { name: text('ru', 'common', 'nav.orders') })).toBeVisible();
   await expect(page.getByLabel(text('ru', 'common', 'header.language'))).toHaveValue('ru');
   await saveScreen(page, testInfo, 'language-switch');
+});
+
+test('pages arrive rendered with their data in the visitor\'s language, and hydrate without errors or refetching', async ({ page, request }) => {
+  // The HTML itself, before any JavaScript: the feed's products, in English for an English browser.
+  const products = (await (await request.get('/api/products')).json()) as { items: Array<{ id: string; name: string }> };
+  const html = await (await request.get('/', { headers: { 'Accept-Language': 'en-US,en;q=0.9' } })).text();
+  expect(html).toContain('<html lang="en"');
+  expect(html).toContain(text('en', 'catalog', 'feed.title'));
+  for (const product of products.items.slice(0, 4)) expect(html).toContain(product.name.replace(/&/g, '&amp;'));
+  // The stored choice (cookie) beats Accept-Language.
+  const ru = await (await request.get(`/product/${products.items[0]!.id}`, { headers: { 'Accept-Language': 'en', Cookie: 'domace_language=ru' } })).text();
+  expect(ru).toContain('<html lang="ru"');
+  expect(ru).toContain(text('ru', 'catalog', 'product.addToBasket'));
+
+  // In the browser: hydration keeps the markup (no errors) and asks the API for nothing the page already had.
+  const problems: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  const apiCalls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url()); });
+  await page.goto('/');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await page.getByRole('tab', { name: text('sr', 'catalog', 'feed.tabs.all') }).focus();
+  expect(problems).toEqual([]);
+  expect(apiCalls).toEqual([]);
 });

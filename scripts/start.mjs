@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
+const builtRenderer = path.join(root, 'dist/ssr/entry-server.js');
 
 function newestMtime(target) {
   const st = fs.statSync(target, { throwIfNoEntry: false });
@@ -22,14 +23,17 @@ function newestMtime(target) {
 }
 
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
-const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+// The older of the two builds (the browser's app and the server renderer) counts.
+const builtAt = Math.min(...[builtIndex, builtRenderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
 if (process.env.SKIP_WEB_BUILD !== 'true' && Math.max(...sources.map(newestMtime)) > builtAt) {
   console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('The web build failed; see above.');
-    process.exit(result.status ?? 1);
+  for (const args of [['build'], ['build', '--ssr']]) {
+    const result = spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error('The web build failed; see above.');
+      process.exit(result.status ?? 1);
+    }
   }
 }
 

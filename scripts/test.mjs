@@ -8,6 +8,7 @@ const steps = [
   ['lint', ['npm', 'run', '--silent', 'lint']],
   ['unit, component and API tests', ['npx', 'vitest', 'run']],
   ['web build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
+  ['server renderer build', ['npx', 'vite', 'build', '--ssr', '--logLevel', 'warn']],
   ['bundle size budget', ['node', 'scripts/bundle-size.mjs']],
   ['browser journeys', ['node', 'scripts/e2e.mjs']],
 ];

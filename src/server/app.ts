@@ -133,6 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them (issue 9).
   await app.register(mediaFilesRoutes, { config });
-  await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), mediaDir: config.mediaDir, headFor: createPageHead({ db: deps.database.db, publicUrl: config.publicUrl }) });
+  await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), ssrDir: path.join(ROOT, 'dist/ssr'), mediaDir: config.mediaDir, headFor: createPageHead({ db: deps.database.db, publicUrl: config.publicUrl }) });
   return app;
 }

@@ -19,6 +19,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const LANGUAGES = ['sr', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'sr';
+/** The visitor's language choice as a cookie: the server renders pages in it (the web app also keeps it in localStorage). */
+export const LANGUAGE_COOKIE = 'domace_language';
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

@@ -1,10 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import './styles.css';
-import { i18nReady } from '#web/lib/i18n.ts';
+import { SSR_STATE_ID, type ServerState } from '#shared/ssr.ts';
+import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; under our
 // CSP (no 'unsafe-eval') that probe is logged as a CSP violation (Lighthouse best practices).
@@ -13,25 +16,62 @@ import { createAppRouter } from './app/router.tsx';
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 (zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
-const router = createAppRouter();
+/** The server's rendering of this page (plugins/web.ts), if it sent one. */
+function readServerState(): ServerState | null {
+  const script = document.getElementById(SSR_STATE_ID);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
 
-// The first render waits for the active language's texts (one small chunk).
-void i18nReady.finally(() => {
-  createRoot(document.getElementById('root')!).render(
+/** The current page's lazy route modules, loaded before the first render so it matches the server's at once. */
+async function loadCurrentRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(matches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+  }));
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const server = readServerState();
+  const wanted = detectLanguage();
+  const queryClient = createQueryClient();
+  if (server) hydrate(queryClient, server.queries as DehydratedState);
+
+  // A server-rendered page is hydrated in the language it was rendered in; the visitor's
+  // stored choice (if the server did not know it) follows right after.
+  await Promise.all([startI18n(server?.language ?? wanted), loadCurrentRoutes()]);
+  const router = createBrowserRouter(routes);
+  const app = (
     <StrictMode>
-      <Providers>
+      <Providers queryClient={queryClient} language={wanted}>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  // A transition: React works in small slices and keeps the page responsive meanwhile.
+  startTransition(() => {
+    if (server) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();
 
 // The service worker (public/sw.js) caches the app shell and images: production builds only,
-// registered after the page has loaded so it never competes with the first render.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Service worker registration failed:', error);
-    });
+// registered once the page has loaded so it never competes with the first render (a
+// server-rendered page starts this module after its load event: see boot.ts).
+function registerServiceWorker() {
+  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+    console.warn('Service worker registration failed:', error);
   });
+}
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
 }

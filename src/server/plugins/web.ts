@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '#shared/constants.ts';
+import { SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
 
 export interface WebPluginOptions {
   /** dist/web: the built single-page app. */
@@ -12,6 +15,52 @@ export interface WebPluginOptions {
   mediaDir: string;
   /** Optional per-page <head> for shared links (title, Open Graph), given the path. */
   headFor?: (pathname: string) => Promise<string | null>;
+  /** dist/ssr: the built server renderer (`vite build --ssr`); without it pages are rendered in the browser only. */
+  ssrDir?: string;
+}
+
+const isLanguage = (value: string | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/**
+ * The language to render a page in: the visitor's stored choice (a cookie the web app keeps in
+ * step with its localStorage), else the best of ours in Accept-Language, else sr.
+ */
+export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  let best: Language | undefined;
+  let bestQ = 0;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (isLanguage(language) && Number.isFinite(q) && q > bestQ) {
+      best = language;
+      bestQ = q;
+    }
+  }
+  return best ?? DEFAULT_LANGUAGE;
+}
+
+/** Loads dist/ssr/entry-server.js if it was built; its API requests are answered in-process. */
+async function loadRenderer(app: FastifyInstance, ssrDir: string | undefined): Promise<ServerRenderer | null> {
+  const entry = ssrDir ? path.join(ssrDir, 'entry-server.js') : null;
+  if (!entry || !fs.existsSync(entry)) {
+    app.log.warn(`No server renderer at ${entry ?? '(none)'}: pages are rendered in the browser only. "npm run build" builds it.`);
+    return null;
+  }
+  const module = (await import(pathToFileURL(entry).href)) as ServerRendererModule;
+  return module.createServerRenderer({
+    async fetch(url, init) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, ...(init.method && init.method !== 'GET' ? { method: init.method as 'GET' } : {}) });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers });
+    },
+  });
 }
 
 /** The spec's client routes (section 2); anything else renders the SPA's 404 page with status 404. */
@@ -126,21 +175,47 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
 
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const preloadsFor = hasWeb ? routePreloads(opts.webDir) : () => '';
+  const renderer = hasWeb ? await loadRenderer(app, opts.ssrDir) : null;
+  const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
+
+  /** The page rendered on the server with its data, or null (the browser renders it). Never throws. */
+  async function serverRendered(request: FastifyRequest, language: Language) {
+    if (!renderer || request.method !== 'GET') return null;
+    try {
+      return await renderer.render(request.url, language);
+    } catch (err) {
+      request.log.error({ err }, 'server rendering failed: sending the page to be rendered in the browser');
+      return null;
+    }
+  }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const known = SPA_ROUTES.some((re) => re.test(pathname));
+    const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
+    // Replacements are functions: rendered text may contain "$&" and the like.
     let html = template;
-    if (opts.headFor && known) {
-      const head = await opts.headFor(pathname).catch((err: unknown) => {
-        request.log.warn({ err }, 'could not build page head');
-        return null;
-      });
-      if (head) html = html.replace(/<title>[^<]*<\/title>/, head);
+    const [head, rendered] = await Promise.all([
+      opts.headFor && known
+        ? opts.headFor(pathname).catch((err: unknown) => {
+          request.log.warn({ err }, 'could not build page head');
+          return null;
+        })
+        : null,
+      serverRendered(request, language),
+    ]);
+    if (head) html = html.replace(/<title>[^<]*<\/title>/, () => head);
+    if (rendered) {
+      html = html
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+        .replace(OUTLET, () => rendered.html)
+        .replace('<noscript>', () => `<script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>\n    <noscript>`);
     }
-    const preloads = preloadsFor(known ? pathname : '');
-    if (preloads) html = html.replace('</head>', `${preloads}</head>`);
-    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // A server-rendered page starts its JavaScript after it has loaded (boot.ts): preloading
+    // the route's chunks would only compete with its pictures.
+    const preloads = rendered ? '' : preloadsFor(known ? pathname : '');
+    if (preloads) html = html.replace('</head>', () => `${preloads}</head>`);
+    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
     // This not-found handler gets no @fastify/compress route hooks: compress here (a few KB).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(html, BROTLI_TEXT));

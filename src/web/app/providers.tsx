@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
-import i18n from '#web/lib/i18n.ts';
+import browserI18n from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
 // Toasts only follow user actions, so the toaster loads just after the first render
@@ -27,7 +28,42 @@ function ClearCacheOnUserChange() {
   return null;
 }
 
-export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+/**
+ * A page the server rendered in another language than the visitor's stored choice is hydrated
+ * in the server's language (the markup must match), then switched. Rendered on the server too,
+ * so both trees have the same shape (useId).
+ */
+function FollowLanguage({ language }: { language: string | undefined }) {
+  const { i18n } = useTranslation();
+  const followed = useRef(false);
+  useEffect(() => {
+    // Once, after the first render: later changes are the visitor's own.
+    if (followed.current) return;
+    followed.current = true;
+    if (language && i18n.language !== language) void i18n.changeLanguage(language);
+  }, [language, i18n]);
+  return null;
+}
+
+/** `<html data-ready>` once the app has rendered (or hydrated) and its handlers are attached: browser tests wait for it. */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
+interface ProvidersProps {
+  children: ReactNode;
+  /** Given by the server renderer (entry-server.tsx), main.tsx and tests. */
+  queryClient?: QueryClient;
+  /** The server renderer's instance for the page's language; the browser's by default. */
+  i18n?: I18n;
+  /** The visitor's language, when it may differ from the one the page was rendered in. */
+  language?: string;
+}
+
+export function Providers({ children, queryClient: given, i18n = browserI18n, language }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
@@ -37,6 +73,8 @@ export function Providers({ children, queryClient: given }: { children: ReactNod
           <BasketProvider>
             {/* Tooltips bring their own provider (700/300 ms): see components/ui/tooltip.tsx. */}
             {children}
+            <FollowLanguage language={language} />
+            <MarkReady />
             <Suspense fallback={null}>
               <Toaster />
             </Suspense>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
 import type { Product } from '#shared/contracts/products.ts';
@@ -6,9 +7,9 @@ import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 /** Adds a product to the basket with the spec's toast ('Added to basket'); composes catalog and basket. */
 export function useAddToBasket() {
   const { t } = useTranslation('catalog');
-  const basket = useBasket();
-  return (product: Product) => {
-    basket.add(product);
+  const { add } = useBasket();
+  return useCallback((product: Product) => {
+    add(product);
     lazyToast.success(t('addedToBasket'));
-  };
+  }, [add, t]);
 }

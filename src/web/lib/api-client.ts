@@ -38,6 +38,15 @@ export function setAuthBridge(next: AuthBridge): () => void {
   };
 }
 
+/** How requests reach the server: the browser's fetch, or the server renderer's own (entry-server.tsx). */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** The server renderer answers the app's GETs in-process; the browser never calls this. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** Refresh this long before the access token expires, so requests do not race the expiry. */
 export const REFRESH_MARGIN_MS = 30_000;
 
@@ -91,7 +100,7 @@ async function send(path: string, options: ApiFetchOptions, token: string | null
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+    return await transport(path, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', errorMessage('network', undefined, undefined));

@@ -19,6 +19,19 @@ describe('formatPrice', () => {
   });
 });
 
+describe('number formatting', () => {
+  it('matches Intl.NumberFormat (CLDR) for prices from 0 to millions, in every language', () => {
+    const locales = { sr: 'sr-RS', en: 'en-US', ru: 'ru-RU' } as const;
+    for (const [language, locale] of Object.entries(locales)) {
+      const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const para of [0, 1, 50, 99, 100, 1050, 99_999, 100_000, 123_456, 999_999_99, 1_234_567_89]) {
+        const rsd = para / 100;
+        expect(plain(formatTotal(rsd, language)), `${language} ${rsd}`).toBe(plain(`${intl.format(rsd)} RSD`));
+      }
+    }
+  });
+});
+
 describe('formatTotal', () => {
   it('always shows two decimals', () => {
     expect(formatTotal(1200, 'sr')).toBe('1.200,00 RSD');

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sanitizeLanguage } from './i18n-language.ts';
 
 /** A fresh i18next instance that detects from the current localStorage and navigator. */
-async function loadI18n() {
+async function loadI18n(language?: 'sr' | 'en' | 'ru') {
+  // i18next's instance outlives vi.resetModules: drop the listeners earlier copies of i18n.ts left on it.
+  (await import('i18next')).default.off('languageChanged');
   vi.resetModules();
   const module = await import('./i18n.ts');
-  await module.i18nReady;
+  await module.startI18n(language);
   return module.default;
 }
 
@@ -82,6 +84,21 @@ describe('language detection', () => {
     expect(i18n.t('notFound.title')).toBe('Page Not Found');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('domace.language')).toBe('en');
+  });
+
+  it('mirrors the choice in a cookie for the server renderer', async () => {
+    document.cookie = 'domace_language=; max-age=0; path=/';
+    const i18n = await loadI18n();
+    await i18n.changeLanguage('ru');
+    expect(document.cookie).toContain('domace_language=ru');
+  });
+
+  it('starts in the language a page was rendered in without overwriting the stored choice', async () => {
+    localStorage.setItem('domace.language', 'ru');
+    const i18n = await loadI18n('en');
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('domace.language')).toBe('ru');
   });
 
   it('has every namespace in every language, with the same keys', async () => {

@@ -1,9 +1,9 @@
-import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants.ts';
-import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
 
-export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
+export { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 
 // One JSON file per namespace; a new locales/<lang>/<namespace>.json is picked up without
 // touching this file. Only the active language is downloaded (lib/locales/<lang>.ts: one
@@ -56,7 +56,8 @@ i18n.on('languageChanged', applyDocumentLanguage);
 /**
  * Detection: the stored choice first, then the browser's languages; the first one of ours
  * wins. A stored value that is not a language tag of ours (tampered storage, "<script>...")
- * is rejected in favour of sr, not silently skipped. The choice is stored on every change.
+ * is rejected in favour of sr, not silently skipped. The choice is stored on every change,
+ * and mirrored in a cookie so the server renders the next page in it (plugins/web.ts).
  */
 function storedLanguage(): string | undefined {
   try {
@@ -73,27 +74,28 @@ function browserLanguage(): string | undefined {
   return tags.map((tag) => /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
 }
 
-const detector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  init() {},
-  detect: () => storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE,
-  cacheUserLanguage(language) {
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, sanitizeLanguage(language));
-    } catch {
-      // storage blocked: the choice lasts for this page only
-    }
-  },
-};
+/** The language this visitor wants: stored choice, else the browser's, else sr. */
+export function detectLanguage(): Language {
+  return sanitizeLanguage(storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE);
+}
 
-/** Resolves once the active language's texts are loaded: render after it (main.tsx). */
-export const i18nReady: Promise<unknown> = loadBundle(detector.detect() as string).then((first) => i18n
-  .use(detector)
-  .use(bundledBackend)
-  .use(initReactI18next)
-  .init({
+function rememberLanguage(language: string): void {
+  const lang = sanitizeLanguage(language);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // storage blocked: the choice lasts for this page only
+  }
+  if (typeof document !== 'undefined') {
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
+/** Options shared by the browser's instance and the server renderer's (entry-server.tsx). */
+export function i18nOptions(namespaces: string[]): InitOptions {
+  return {
     // Every language has the same namespaces (i18n.test.ts).
-    ns: Object.keys(first),
+    ns: namespaces,
     defaultNS: 'common',
     fallbackNS: 'common',
     supportedLngs: [...LANGUAGES],
@@ -105,8 +107,36 @@ export const i18nReady: Promise<unknown> = loadBundle(detector.detect() as strin
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
-  })
-  .then(() => applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language)));
+  };
+}
+
+let started: Promise<unknown> | null = null;
+/** Set once init is done: changes after it are the visitor's and are remembered. */
+let initialised = false;
+
+/**
+ * Loads the texts of `language` (default: the detected one) and initialises i18next; the
+ * first render waits for it (main.tsx). A server-rendered page starts in the language the
+ * server rendered, so hydration sees the same texts. Idempotent.
+ */
+export function startI18n(language: Language = detectLanguage()): Promise<unknown> {
+  started ??= loadBundle(language).then((first) => i18n
+    .use(bundledBackend)
+    .use(initReactI18next)
+    .init({ ...i18nOptions(Object.keys(first)), lng: language })
+    .then(() => {
+      // A page rendered in another language than the stored choice switches to it right
+      // after hydration (main.tsx): keep the choice until then.
+      if (language === detectLanguage()) rememberLanguage(language);
+      applyDocumentLanguage(language);
+      initialised = true;
+    }));
+  return started;
+}
+
+i18n.on('languageChanged', (language) => {
+  if (initialised) rememberLanguage(language);
+});
 
 /** The active language as one of ours (i18n.language may carry a region from the browser). */
 export function currentLanguage(): Language {

@@ -12,6 +12,6 @@ afterEach(() => {
 window.scrollTo = () => {};
 
 // The app downloads one language at a time; tests switch freely, so all are loaded up front.
-const { default: i18n, i18nReady } = await import('#web/lib/i18n.ts');
-await i18nReady;
+const { default: i18n, startI18n } = await import('#web/lib/i18n.ts');
+await startI18n();
 await i18n.loadLanguages(['sr', 'en', 'ru']);

@@ -85,7 +85,7 @@ export default function ProductPage() {
             <MessageSquarePlus aria-hidden="true" />
             {t('product.review')}
           </Button>
-          <ShareProduct name={p.name} url={`${window.location.origin}/product/${p.id}`} />
+          <ShareProduct name={p.name} path={`/product/${p.id}`} />
         </div>
       </div>
 

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ImageOff, ShoppingBasket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,7 +37,8 @@ export function ProductImage({ product, className, eager, priority }: { product:
 }
 
 /** Product card (spec section 2): image, name and price link to the product, household to its page. */
-export function ProductCard({ product, onAddToBasket, priority }: { product: Product; onAddToBasket: (product: Product) => void; priority?: boolean }) {
+/** Memoised: a grid re-rendered for other reasons (the session loading, a tab change) leaves its cards alone. */
+export const ProductCard = memo(function ProductCard({ product, onAddToBasket, priority }: { product: Product; onAddToBasket: (product: Product) => void; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const soldOut = !product.availability || product.stock === 0;
@@ -56,7 +58,7 @@ export function ProductCard({ product, onAddToBasket, priority }: { product: Pro
       </div>
     </article>
   );
-}
+});
 
 export function ProductCardSkeleton() {
   return (

@@ -8,10 +8,12 @@ import { Button } from '#web/components/ui/button.tsx';
  * browser has it; otherwise a Viber forward link ("Opening Viber..."), plus the link copied
  * to the clipboard as the fallback when Viber is not installed.
  */
-export function ShareProduct({ name, url }: { name: string; url: string }) {
+/** `path` is the page to share ("/product/…"); the full URL is made in the browser when shared. */
+export function ShareProduct({ name, path }: { name: string; path: string }) {
   const { t } = useTranslation('catalog');
 
   async function share() {
+    const url = new URL(path, window.location.origin).href;
     const text = `${name} — ${url}`;
     if (typeof navigator.share === 'function') {
       try {

@@ -1,0 +1,36 @@
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+export type { APIRequestContext, Page } from '@playwright/test';
+
+/**
+ * Pages arrive server-rendered and the app hydrates them after they have loaded (src/web/boot.ts):
+ * a click before that would land on HTML without handlers. The app marks `<html data-ready>`
+ * once it has rendered; pages that are not the app (robots.txt, the offline page) have no #root.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true');
+}
+
+/** Makes goto and reload wait for the app, as a user waits for a page to respond. */
+export function waitForAppOnNavigation(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await appReady(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await appReady(page);
+    return response;
+  };
+  return page;
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitForAppOnNavigation(page));
+  },
+});

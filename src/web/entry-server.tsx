@@ -1,0 +1,108 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { LANGUAGES, type Language } from '#shared/constants.ts';
+import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
+import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
+import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { householdQueryOptions } from '#web/features/households/api/get-household.ts';
+import { householdsQueryOptions } from '#web/features/households/api/get-households.ts';
+import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
+import { storiesQueryOptions } from '#web/features/stories/api/get-stories.ts';
+import { setApiTransport } from '#web/lib/api-client.ts';
+import { i18nOptions, loadBundle } from '#web/lib/i18n.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { Providers } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+
+/**
+ * The server renderer (built by `vite build --ssr`, loaded by src/server/plugins/web.ts).
+ * Public pages arrive as HTML with their data: the feed, a product, a household. Their
+ * answers are fetched in-process before rendering and handed to the browser as TanStack
+ * Query's dehydrated cache, so hydration renders the very same tree and fetches nothing.
+ * Everything else renders as the browser would before its data arrives (skeletons,
+ * spinners). Nobody is signed in on the server: sessions live in the browser.
+ */
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** The answers each public page shows first; the same query options its components use. */
+const PREFETCH: Array<[RegExp, (client: QueryClient, id: string) => Array<Promise<unknown>>]> = [
+  [/^\/$/, (client) => [
+    client.prefetchInfiniteQuery(productsQueryOptions({})),
+    client.prefetchQuery(householdsQueryOptions()),
+    client.prefetchQuery(storiesQueryOptions()),
+  ]],
+  [new RegExp(`^/product/(${UUID})/?$`), (client, id) => [
+    client.prefetchQuery(productQueryOptions(id)),
+    client.prefetchQuery(reviewsQueryOptions(id)),
+  ]],
+  [new RegExp(`^/household/(${UUID})/?$`), (client, id) => [
+    client.prefetchQuery(householdQueryOptions(id, null)),
+    client.prefetchQuery(storiesQueryOptions(id)),
+    client.prefetchInfiniteQuery(productsQueryOptions({ householdId: id, limit: 100 })),
+  ]],
+];
+
+async function prefetch(client: QueryClient, pathname: string): Promise<void> {
+  for (const [pattern, load] of PREFETCH) {
+    const match = pattern.exec(pathname);
+    if (match) {
+      // A failed prefetch leaves its query pending: the page renders its loading state and the browser fetches.
+      await Promise.all(load(client, match[1] ?? ''));
+      return;
+    }
+  }
+}
+
+/** One i18next instance per language, every namespace loaded, shared by all requests. */
+async function createTranslators(): Promise<Record<Language, I18n>> {
+  const entries = await Promise.all(LANGUAGES.map(async (language) => {
+    const bundle = await loadBundle(language);
+    const instance = createInstance({ ...i18nOptions(Object.keys(bundle)), lng: language, resources: { [language]: bundle } });
+    await instance.init();
+    return [language, instance] as const;
+  }));
+  return Object.fromEntries(entries) as Record<Language, I18n>;
+}
+
+/** JSON inside <script type="application/json">: nothing in it may close the tag or open a comment. */
+function embeddable(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const RENDER_TIMEOUT_MS = 5_000;
+
+export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRenderer {
+  setApiTransport(fetch);
+  const translators = createTranslators();
+  const handler = createStaticHandler(routes);
+
+  return {
+    async render(url, language) {
+      const i18n = (await translators)[language];
+      const request = new Request(new URL(url, 'http://localhost'));
+      const context = await handler.query(request);
+      if (context instanceof Response) throw new Error(`the router answered ${context.status} for ${url}`);
+
+      const queryClient = createQueryClient();
+      await prefetch(queryClient, new URL(request.url).pathname);
+      const router = createStaticRouter(handler.dataRoutes, context);
+
+      const { prelude } = await prerender(
+        <StrictMode>
+          <Providers queryClient={queryClient} i18n={i18n}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </StrictMode>,
+        { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
+      );
+      const html = await new Response(prelude).text();
+      const state: ServerState = { language, queries: dehydrate(queryClient) };
+      queryClient.clear();
+      return { html, state: embeddable(state) };
+    },
+  };
+}
