@@ -36,17 +36,27 @@ async function loadCurrentRoutes(): Promise<void> {
   }));
 }
 
+/** Lets the browser handle input and paint between the steps of start-up (no long tasks on slow phones). */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
   const container = document.getElementById('root')!;
   const server = readServerState();
   const wanted = detectLanguage();
   const queryClient = createQueryClient();
   if (server) hydrate(queryClient, server.queries as DehydratedState);
+  await yieldToMain();
 
   // A server-rendered page is hydrated in the language it was rendered in; the visitor's
   // stored choice (if the server did not know it) follows right after.
   await Promise.all([startI18n(server?.language ?? wanted), loadCurrentRoutes()]);
+  await yieldToMain();
   const router = createBrowserRouter(routes);
+  await yieldToMain();
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient} language={wanted}>

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import compressionPlugin from './compression.ts';
-import webPlugin from './web.ts';
+import webPlugin, { pageLanguage } from './web.ts';
 
 /** A tiny built web app: what `vite build` leaves in dist/web, reduced to what the plugin reads. */
 function fakeBuild(dir: string) {
@@ -98,5 +98,89 @@ describe('web plugin', () => {
     const res = await app.inject({ url: '/sw.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('pageLanguage', () => {
+  it('takes the stored choice (cookie) first, then the best of Accept-Language, else sr', () => {
+    expect(pageLanguage('a=1; domace_language=ru', 'en-US,en;q=0.9')).toBe('ru');
+    expect(pageLanguage('domace_language=<script>', 'en-US,en;q=0.9')).toBe('en');
+    expect(pageLanguage(undefined, 'de-DE,ru;q=0.5,en;q=0.8')).toBe('en');
+    expect(pageLanguage(undefined, 'sr-Latn-RS')).toBe('sr');
+    expect(pageLanguage(undefined, 'de-DE,fr;q=0.9')).toBe('sr');
+    expect(pageLanguage(undefined, 'en;q=0')).toBe('sr');
+    expect(pageLanguage(undefined, undefined)).toBe('sr');
+  });
+});
+
+describe('web plugin with the server renderer', () => {
+  let root: string;
+
+  /** A built app whose index.html has the outlet, and a renderer module (dist/ssr/entry-server.js) of our making. */
+  function fakeBuildWithRenderer(dir: string, rendererSource: string) {
+    fakeBuild(path.join(dir, 'web'));
+    fs.writeFileSync(path.join(dir, 'web/index.html'), '<!doctype html><html lang="sr"><head><title>Domaće</title></head><body><div id="root"><!--ssr-outlet--><p>placeholder</p><!--/ssr-outlet--></div><noscript>JS</noscript></body></html>');
+    fs.mkdirSync(path.join(dir, 'ssr'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'ssr/entry-server.js'), rendererSource);
+  }
+
+  async function appWith(name: string, rendererSource: string) {
+    const dir = path.join(root, name);
+    fakeBuildWithRenderer(dir, rendererSource);
+    const app = Fastify();
+    app.get('/api/things', async () => ({ items: [{ name: 'Ajvar $& "ljuti"' }] }));
+    await app.register(webPlugin, { webDir: path.join(dir, 'web'), ssrDir: path.join(dir, 'ssr'), mediaDir: path.join(dir, 'media') });
+    return app;
+  }
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'domace-ssr-test-'));
+  });
+
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('puts the rendered page, its state and its language into the shell; the API is reached in-process', async () => {
+    const app = await appWith('ok', `
+      export function createServerRenderer({ fetch }) {
+        return {
+          async render(url, language) {
+            const res = await fetch('/api/things', { method: 'GET' });
+            const { items } = await res.json();
+            return { html: '<main>' + items[0].name + ' at ' + url + ' in ' + language + '</main>', state: JSON.stringify({ language, status: res.status }) };
+          },
+        };
+      }`);
+    const res = await app.inject({ url: '/product/5f0c6f3e-0000-4000-8000-000000000000?x=1', headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="ru"');
+    // Replacement text is taken literally ("$&" is not a pattern).
+    expect(res.body).toContain('<div id="root"><main>Ajvar $& "ljuti" at /product/5f0c6f3e-0000-4000-8000-000000000000?x=1 in ru</main></div>');
+    expect(res.body).not.toContain('placeholder');
+    expect(res.body).toContain('<script type="application/json" id="ssr-state">{"language":"ru","status":200}</script>');
+    // The app starts after load on a rendered page: no route chunks preloaded.
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.headers.vary).toContain('Cookie');
+
+    const fromCookie = await app.inject({ url: '/', headers: { cookie: 'domace_language=en', 'accept-language': 'ru' } });
+    expect(fromCookie.body).toContain('in en</main>');
+    const unknown = await app.inject({ url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('in sr</main>');
+    await app.close();
+  });
+
+  it('sends the plain shell when rendering fails, and the page still works in the browser', async () => {
+    const app = await appWith('failing', `
+      export function createServerRenderer() {
+        return { async render() { throw new Error('boom'); } };
+      }`);
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>placeholder</p>');
+    expect(res.body).not.toContain('ssr-state');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/feed-1.js">');
+    await app.close();
   });
 });
