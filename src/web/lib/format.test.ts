@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime, formatPrice, formatPricePerUnit, formatTotal } from './format.ts';
 
@@ -57,6 +58,34 @@ describe('formatDate', () => {
     expect(plain(formatDate(date, 'ru'))).toBe('8 мар. 2025 г.');
     expect(formatDateTime(date, 'en')).toBe('8 Mar 2025, 11:30');
     expect(formatDateTime(date, 'sr')).toBe('8. мар 2025. 11:30');
+  });
+
+  it('names every month as CLDR does', () => {
+    const months = (language: string) => Array.from({ length: 12 }, (_, m) => formatDate(new Date(Date.UTC(2025, m, 8, 10)), language));
+    expect(months('sr')).toEqual(['јан', 'феб', 'мар', 'апр', 'мај', 'јун', 'јул', 'авг', 'сеп', 'окт', 'нов', 'дец'].map((m) => `8. ${m} 2025.`));
+    expect(months('en')[8]).toBe('8 Sept 2025');
+    expect(months('ru')[4]).toBe('8 мая 2025 г.');
+    expect(formatDateTime(date, 'ru')).toBe('8 мар. 2025 г., 11:30');
+  });
+
+  it('follows Belgrade summer time to the minute, as Intl does (midnight, both switches, year end)', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BUSINESS_TIME_ZONE });
+    const fields = (d: Date) => {
+      const parts = Object.fromEntries(intl.formatToParts(d).map((p) => [p.type, p.value]));
+      return `${Number(parts.day)}.${Number(parts.month)}.${parts.year} ${parts.hour}:${parts.minute}`;
+    };
+    const ours = (d: Date) => {
+      const [, day, month, year, time] = /^(\d+)\. (\S+) (\d+)\. (\d\d:\d\d)$/.exec(formatDateTime(d, 'sr')!)!;
+      const months = ['јан', 'феб', 'мар', 'апр', 'мај', 'јун', 'јул', 'авг', 'сеп', 'окт', 'нов', 'дец'];
+      return `${day}.${months.indexOf(month!) + 1}.${year} ${time}`;
+    };
+    const instants = [
+      '2025-03-30T00:59:00Z', '2025-03-30T01:00:00Z', '2025-10-26T00:59:00Z', '2025-10-26T01:00:00Z',
+      '2024-12-31T22:59:00Z', '2024-12-31T23:00:00Z', '2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z',
+      '2028-02-29T23:30:00Z', '2030-10-27T00:30:00Z', '2030-10-27T01:30:00Z',
+    ].map((iso) => new Date(iso));
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2027, 0, 1); t += 7 * 3_600_000 + 13 * 60_000) instants.push(new Date(t));
+    for (const instant of instants) expect(ours(instant), instant.toISOString()).toBe(fields(instant));
   });
 
   it('returns null for a value that is not a date', () => {

@@ -9,7 +9,7 @@ import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
 import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
-import { ReviewDialog } from '#web/features/reviews/components/review-dialog.tsx';
+import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-dialog.tsx';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -28,6 +28,8 @@ export default function ProductPage() {
   const product = useProduct(id);
   const addToBasket = useAddToBasket();
   const [reviewOpen, setReviewOpen] = useState(false);
+  // The dialog is mounted from its first opening on (and keeps a draft between openings).
+  const [reviewRequested, setReviewRequested] = useState(false);
   usePageTitle(product.data?.name);
 
   if (product.isPending) {
@@ -52,6 +54,7 @@ export default function ProductPage() {
       navigate('/login', { state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } } });
       return;
     }
+    setReviewRequested(true);
     setReviewOpen(true);
   };
 
@@ -93,7 +96,7 @@ export default function ProductPage() {
         <h2 id="reviews-heading" className="mb-2 text-lg font-semibold">{t('product.reviews')}</h2>
         <ReviewsList productId={p.id} />
       </section>
-      {user && <ReviewDialog productId={p.id} productName={p.name} open={reviewOpen} onOpenChange={setReviewOpen} />}
+      {user && reviewRequested && <LazyReviewDialog productId={p.id} productName={p.name} open={reviewOpen} onOpenChange={setReviewOpen} />}
     </article>
   );
 }
