@@ -88,6 +88,8 @@ export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRe
       if (context instanceof Response) throw new Error(`the router answered ${context.status} for ${url}`);
 
       const queryClient = createQueryClient();
+      // A failed answer is not retried here: the browser fetches it again with its own retries.
+      queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
       await prefetch(queryClient, new URL(request.url).pathname);
       const router = createStaticRouter(handler.dataRoutes, context);
 
