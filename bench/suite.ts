@@ -14,6 +14,10 @@ import { runWrk, type WrkRequest, type WrkResult } from './lib/wrk.ts';
  * `npm run bench`: load scenarios against the real app (node scripts/start.mjs, embedded
  * PostgreSQL, production mode), each read compared with a bare node:http server answering the
  * same bytes in the same run. Prints one table and writes bench/results/*.json.
+ *
+ * `node bench/run.mjs checkout` runs only the checkout scenario (fresh DATA_DIR, 10,000
+ * products, same settings as in the full run; `runCheckoutOnly`), e.g. to compare changes to
+ * the order path without the read and search stages.
  */
 
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -143,11 +147,20 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
     const before = Number((await pool.query('SELECT count(*) AS n FROM orders')).rows[0].n);
     if (WARMUP) await runWrk({ url: app.url, requests, durationSec: WARMUP, idempotencyKeys: true, expectStatus: 201 });
     const mid = Number((await pool.query('SELECT count(*) AS n FROM orders')).rows[0].n);
+    const sentMails = async () => Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NOT NULL')).rows[0].n);
+    const mailsBefore = await sentMails();
     const watch = watchRss(app.pid);
     const result = await runWrk({ url: app.url, requests, durationSec: DURATION, idempotencyKeys: true, expectStatus: 201 });
     const rss = watch.stop();
+    const mailsDuring = (await sentMails()) - mailsBefore;
     await sleep(500);
     const after = Number((await pool.query('SELECT count(*) AS n FROM orders')).rows[0].n);
+    // The outbox sends the checkouts' mails (2 per order) on the same cores; how far behind
+    // it fell during the run and how long it took to catch up afterwards (at most 120 s).
+    const backlog = Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n);
+    const drainStarted = performance.now();
+    while (Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n) > 0 && performance.now() - drainStarted < 120_000) await sleep(250);
+    const backlogClearedMs = Math.round(performance.now() - drainStarted);
     const ordersInRun = after - mid;
     const ordersPerSec = Math.round((ordersInRun / result.durationSec) * 10) / 10;
     const errors = result.errors.connect + result.errors.read + result.errors.write + result.errors.timeout;
@@ -158,9 +171,11 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
       scenario: 'checkout', at: new Date().toISOString(), machine: machine(), buyers: buyers.length, linesPerBasket: 2, ordersPerCheckout: 1,
       app: result, baseline: base, ratio, checkoutsPerSec: result.rps, ordersPerSec, ordersWritten: ordersInRun, ordersBeforeWarmup: before,
       non201, unexpectedStatuses: result.unexpectedStatuses, target: '>= 300 orders/s, no non-201', met, rssDuring: rss.peak, rssAfter: rss.last,
+      mails: { sentDuringRun: mailsDuring, backlogAfterRun: backlog, backlogClearedMs },
     });
     log(`checkout errors: ${JSON.stringify(result.errors)}`);
     log(`checkout: ${result.rps} checkouts/s (${ordersPerSec} orders/s in the DB), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-201: ${non201} ${JSON.stringify(result.unexpectedStatuses)}`);
+    log(`checkout mails: ${mailsDuring} sent during the run, ${backlog} queued after it, all sent ${backlogClearedMs} ms later`);
     return { scenario: 'checkout (50 buyers)', rps: result.rps, p50Ms: result.p50Ms, p95Ms: result.p95Ms, p99Ms: result.p99Ms, ratio, target: '>= 300 orders/s, 0 non-201', met, note: `${non201} non-201` };
   } finally {
     await pool.end();
@@ -180,6 +195,29 @@ async function stage(rows: Row[], scenario: string, target: string, log: (msg: s
     log(`${scenario} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     rows.push(failedRow(scenario, target, err));
   }
+}
+
+/** Only the checkout scenario on a fresh app with the 10,000-product catalogue. */
+export async function runCheckoutOnly(log: (msg: string) => void = console.log): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dir = makeDataDir('bench-checkout');
+  let app: AppHandle | undefined;
+  try {
+    app = await startApp({ dataDir: dir });
+    const pool = connectApp(dir);
+    const catalog = await generateCatalog(pool, SMALL);
+    await pool.end();
+    log(`generated ${SMALL.households} households and ${SMALL.products} products in ${Math.round(catalog.ms)} ms (load average ${machine().loadavg.join(' ')})`);
+    await stage(rows, 'checkout (50 buyers)', '>= 300 orders/s, 0 non-201', log, async () => {
+      rows.push(await checkoutScenario(app!, catalog, log));
+    });
+    log(`load average after the run: ${machine().loadavg.join(' ')}`);
+  } finally {
+    await app?.stop();
+    await stopLeftoverPostmaster(dir);
+    removeDataDir(dir);
+  }
+  return rows;
 }
 
 export async function runSuite(log: (msg: string) => void = console.log): Promise<Row[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mail, Mailer } from './mailer.ts';
@@ -24,6 +24,11 @@ export interface MailOutbox {
 }
 
 const MAX_ATTEMPTS = 8;
+/**
+ * Mails claimed per transaction. Under a checkout burst the drain waits its turn for a pooled
+ * connection like any request, so this also sets its share of the CPU while requests queue
+ * (the rest waits in the outbox and goes out as soon as the burst ends).
+ */
 const BATCH = 10;
 
 export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void } }): MailOutbox {
@@ -40,23 +45,31 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      let sent = 0;
+      const sent: string[] = [];
+      const failed: { row: (typeof due)[number]; err: unknown }[] = [];
       for (const row of due) {
         try {
           await opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-          await tx.update(mailOutbox).set({ sentAt: clock(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
-          sent += 1;
+          sent.push(row.id);
         } catch (err) {
-          const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
-          opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
-          await tx.update(mailOutbox).set({
-            attempts: row.attempts + 1,
-            nextAttemptAt: new Date(clock().getTime() + delayMs),
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-          }).where(eq(mailOutbox.id, row.id));
+          failed.push({ row, err });
         }
       }
-      return sent;
+      // Every mail that went out is marked in one statement at the end of the batch.
+      // The rows are locked by this transaction, so attempts + 1 is each row's own count + 1.
+      if (sent.length > 0) {
+        await tx.update(mailOutbox).set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(inArray(mailOutbox.id, sent));
+      }
+      for (const { row, err } of failed) {
+        const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
+        opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
+        await tx.update(mailOutbox).set({
+          attempts: row.attempts + 1,
+          nextAttemptAt: new Date(clock().getTime() + delayMs),
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+        }).where(eq(mailOutbox.id, row.id));
+      }
+      return sent.length;
     });
   }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { OrdersRepository } from './orders.repository.ts';
+import type { KeyRecord, StoredKey } from './orders.repository.ts';
 
 /**
  * Idempotency-Key handling (DESIGN.md sections 5 and 6), entirely in PostgreSQL so it holds
@@ -28,8 +27,63 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-export function createIdempotency(deps: { db: Db; repo: Pick<OrdersRepository, 'tryLockKey' | 'findKey' | 'deleteKey' | 'storeKey'>; clock: () => Date }) {
-  const { db, repo, clock } = deps;
+export type { KeyRecord, StoredKey };
+
+/** What `once` needs from the database; `T` is the transaction handle (a pooled connection). */
+export interface KeyStore<T> {
+  /**
+   * Runs `fn` in one transaction whose first act is taking the transaction-scoped lock on
+   * (user, key) and reading the key's row (locked is false when another transaction holds
+   * it); commits when `fn` resolves, rolls back when it throws.
+   */
+  withKey: <R>(userId: string, key: string, fn: (tx: T, lock: { locked: boolean; row: StoredKey | null }) => Promise<R>) => Promise<R>;
+  /** Deletes the key's row only if it has expired by `now` (never a row committed meanwhile). */
+  deleteExpiredKey: (tx: T, userId: string, key: string, now: Date) => Promise<void>;
+  storeKey: (tx: T, record: KeyRecord & { responseStatus: number; responseBody: unknown }) => Promise<void>;
+  /** The unique violation of a key row another transaction committed after our lookup. */
+  isKeyTaken: (err: unknown) => boolean;
+}
+
+/**
+ * The work behind a key. It gets the key's record and may write the key row itself with its
+ * own final statement (saying so with `keyStored`), which saves a round trip. It must throw
+ * its refusals (AppError 4xx) before it writes anything: there is no savepoint, and a refusal
+ * is stored as the key's answer in the same transaction.
+ */
+export type Work<T> = (tx: T, record: KeyRecord) => Promise<Answer & { keyStored?: boolean }>;
+
+export function createIdempotency<T>(deps: { store: KeyStore<T>; clock: () => Date }) {
+  const { store, clock } = deps;
+
+  async function attempt(userId: string, key: string, hash: string, work: Work<T>): Promise<Answer> {
+    return store.withKey(userId, key, async (tx, { locked, row }) => {
+      const now = clock();
+      if (!locked) {
+        throw new AppError(409, 'idempotency.in_progress', 'A request with this Idempotency-Key is still being processed');
+      }
+      if (row && row.expiresAt > now) {
+        if (row.requestHash !== hash) {
+          throw new AppError(422, 'idempotency.mismatch', 'This Idempotency-Key was used with a different request body');
+        }
+        return { status: row.responseStatus ?? 500, body: row.responseBody, replayed: true };
+      }
+      if (row) await store.deleteExpiredKey(tx, userId, key, now);
+
+      const record: KeyRecord = { userId, key, requestHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) };
+      let answer: Answer;
+      let stored = false;
+      try {
+        const done = await work(tx, record);
+        answer = { status: done.status, body: done.body };
+        stored = done.keyStored === true;
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        answer = { status: err.statusCode, body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) } };
+      }
+      if (!stored) await store.storeKey(tx, { ...record, responseStatus: answer.status, responseBody: answer.body });
+      return answer;
+    });
+  }
 
   /**
    * Runs `work` once per (user, key), in ONE transaction with the key row: a crash rolls
@@ -37,35 +91,20 @@ export function createIdempotency(deps: { db: Db; repo: Pick<OrdersRepository, '
    * answer. A transaction-scoped advisory lock on (user, key) tells a concurrent duplicate
    * that the first is still running (409); a finished key replays its stored answer, 2xx or
    * 4xx, and a different body with the same key is refused (422).
+   *
+   * The lock and the lookup are one statement, so the lookup's snapshot can predate the
+   * commit of a duplicate that released the lock just before we took it; writing our key
+   * then fails on its primary key, everything rolls back, and the next attempt replays.
    */
-  return async function once(userId: string, key: string, body: unknown, work: (tx: Tx) => Promise<Answer>): Promise<Answer> {
+  return async function once(userId: string, key: string, body: unknown, work: Work<T>): Promise<Answer> {
     const hash = requestHash(body);
-    return db.transaction(async (tx) => {
-      const now = clock();
-      if (!(await repo.tryLockKey(tx, userId, key))) {
-        throw new AppError(409, 'idempotency.in_progress', 'A request with this Idempotency-Key is still being processed');
-      }
-      const row = await repo.findKey(tx, userId, key);
-      if (row && row.expiresAt > now) {
-        if (row.requestHash !== hash) {
-          throw new AppError(422, 'idempotency.mismatch', 'This Idempotency-Key was used with a different request body');
-        }
-        return { status: row.responseStatus ?? 500, body: row.responseBody, replayed: true };
-      }
-      if (row) await repo.deleteKey(tx, userId, key);
-
-      let answer: Answer;
+    for (let tries = 1; ; tries += 1) {
       try {
-        answer = await work(tx); // a savepoint: a refusal undoes the work, not the key we store
+        return await attempt(userId, key, hash, work);
       } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-        answer = { status: err.statusCode, body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) } };
+        if (tries < 3 && store.isKeyTaken(err)) continue;
+        throw err;
       }
-      await repo.storeKey(tx, {
-        userId, key, requestHash: hash, responseStatus: answer.status, responseBody: answer.body,
-        createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      });
-      return answer;
-    });
+    }
   };
 }

@@ -101,8 +101,16 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 const shortId = (id: string) => id.slice(0, 8);
 
+// One formatter per locale, built once (building one costs far more than formatting).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 function money(para: number, s: Strings): string {
-  return `${new Intl.NumberFormat(s.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(para / 100)} RSD`;
+  let format = moneyFormats.get(s.locale);
+  if (!format) {
+    format = new Intl.NumberFormat(s.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(s.locale, format);
+  }
+  return `${format.format(para / 100)} RSD`;
 }
 
 function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): { text: string; html: string } {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
 import { idempotencyKeys, orderEvents, orders, products, users } from '../../db/schema.ts';
+import { createCheckoutStore, poolOf } from './orders.repository.ts';
 import { dayIn } from './orders.service.ts';
 
 let t: TestApp;
@@ -251,6 +252,22 @@ describe('POST /api/orders', () => {
     expect(written).toHaveLength(10);
   }, 120_000);
 
+  it('rewrites only products whose stock changes (unlimited stock keeps its row untouched)', async () => {
+    const buyer = await createUser(t);
+    const p = await createUser(t, { userType: 'producer' });
+    const unlimited = await seedProduct(p.id);
+    const limited = await seedProduct(p.id, { stock: 4 });
+    const long = new Date('2020-01-01T00:00:00Z');
+    await t.database.db.update(products).set({ updatedAt: long }).where(inArray(products.id, [unlimited.id, limited.id]));
+    const updatedAt = async (id: string) => (await t.database.db.select({ at: products.updatedAt }).from(products).where(eq(products.id, id)))[0]!.at.getTime();
+    const res = await post(buyer, body([{ productId: unlimited.id, quantity: 2 }, { productId: limited.id, quantity: 3 }]));
+    expect(res.statusCode).toBe(201);
+    expect(await stockOf(unlimited.id)).toBeNull();
+    expect(await stockOf(limited.id)).toBe(1);
+    expect(await updatedAt(unlimited.id)).toBe(long.getTime());
+    expect(await updatedAt(limited.id)).toBe(t.clock.now().getTime());
+  });
+
   it('writes nothing when one household of the basket is short', async () => {
     const buyer = await createUser(t);
     const a = await createUser(t, { userType: 'producer' });
@@ -340,6 +357,32 @@ describe('Idempotency-Key', () => {
     const rows = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, buyer.id));
     expect(rows.every((r) => r.responseStatus !== null)).toBe(true);
     expect((await post(buyer, { ...payload, notes: 'other' }, fresh)).statusCode).toBe(422);
+  });
+
+  it('takes any key text as data, quotes and backslashes included', async () => {
+    const buyer = await createUser(t);
+    const p = await createUser(t, { userType: 'producer' });
+    const product = await seedProduct(p.id);
+    const key = `it's a \\ "key"; SELECT 1; -- ${randomUUID()}`;
+    const payload = body([{ productId: product.id, quantity: 1 }]);
+    const first = await post(buyer, payload, key);
+    expect(first.statusCode).toBe(201);
+    const replay = await post(buyer, payload, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const [row] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, buyer.id));
+    expect(row!.key).toBe(key);
+  });
+
+  it('knows the primary-key clash of a key committed after its lookup (then it retries and replays)', async () => {
+    const buyer = await createUser(t);
+    const store = createCheckoutStore(poolOf(t.database.db));
+    const now = new Date();
+    const record = { userId: buyer.id, key: randomUUID(), requestHash: 'h', createdAt: now, expiresAt: new Date(now.getTime() + 60_000), responseStatus: 201, responseBody: { ok: 1 } };
+    await store.withKey(buyer.id, record.key, (client) => store.storeKey(client, record));
+    const err = await store.withKey(buyer.id, record.key, (client) => store.storeKey(client, record)).catch((e: unknown) => e);
+    expect(store.isKeyTaken(err)).toBe(true);
+    expect(store.isKeyTaken(new Error('other'))).toBe(false);
   });
 });
 

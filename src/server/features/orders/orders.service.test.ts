@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import type { Db } from '../../db/client.ts';
-import { canonicalJson, createIdempotency, requestHash } from './idempotency.ts';
+import { canonicalJson, createIdempotency, requestHash, type KeyStore } from './idempotency.ts';
 import { confirmationMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
 import { dayIn } from './orders.service.ts';
 
@@ -26,50 +25,56 @@ type Row = { requestHash: string; responseStatus: number | null; responseBody: u
 
 /**
  * An in-memory stand-in for the database: a transaction holds its advisory locks until it
- * ends, and its writes land only when it commits (like PostgreSQL's).
+ * ends, and its writes land only when it commits (like PostgreSQL's); a key row written twice
+ * fails like a primary key would.
  */
-function memoryDb() {
+function memoryStore() {
   const rows = new Map<string, Row>();
   const locks = new Set<string>();
-  type Tx = { held: string[]; writes: Map<string, Row | null> };
-  const db = {
-    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const tx: Tx = { held: [], writes: new Map() };
+  type Tx = { held: string[]; writes: Map<string, Row | null>; deleted: Set<string> };
+  const taken = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+  /** Keys whose next lookup sees an older row (or none), as a snapshot taken just before a duplicate's commit would. */
+  const staleOnce = new Map<string, Row | null>();
+  const store: KeyStore<Tx> = {
+    async withKey(userId, key, fn) {
+      const tx: Tx = { held: [], writes: new Map(), deleted: new Set() };
+      const id = `${userId}/${key}`;
       try {
-        const result = await fn(tx);
-        for (const [id, row] of tx.writes) { if (row) rows.set(id, row); else rows.delete(id); }
+        const stale = staleOnce.has(id) ? { row: staleOnce.get(id)! } : undefined;
+        staleOnce.delete(id);
+        let lock: { locked: boolean; row: Row | null } = { locked: false, row: null };
+        if (!locks.has(id)) {
+          locks.add(id);
+          tx.held.push(id);
+          lock = { locked: true, row: stale ? stale.row : rows.get(id) ?? null };
+        }
+        const result = await fn(tx, lock);
+        for (const [k, row] of tx.writes) {
+          if (row && rows.has(k) && !tx.deleted.has(k)) throw taken;
+        }
+        for (const [k, row] of tx.writes) { if (row) rows.set(k, row); else rows.delete(k); }
         return result;
       } finally {
-        for (const id of tx.held) locks.delete(id);
+        for (const held of tx.held) locks.delete(held);
       }
     },
-  };
-  const repo = {
-    tryLockKey: async (tx: Tx, userId: string, key: string) => {
+    deleteExpiredKey: async (tx, userId, key, now) => {
       const id = `${userId}/${key}`;
-      if (locks.has(id)) return false;
-      locks.add(id);
-      tx.held.push(id);
-      return true;
+      if ((rows.get(id)?.expiresAt ?? now) <= now) { tx.writes.set(id, null); tx.deleted.add(id); }
     },
-    findKey: async (_tx: Tx, userId: string, key: string) => {
-      const row = rows.get(`${userId}/${key}`);
-      return row ? { ...row, userId, key, createdAt: new Date() } : null;
+    storeKey: async (tx, v) => {
+      tx.writes.set(`${v.userId}/${v.key}`, { requestHash: v.requestHash, responseStatus: v.responseStatus, responseBody: v.responseBody, expiresAt: v.expiresAt });
     },
-    deleteKey: async (tx: Tx, userId: string, key: string) => { tx.writes.set(`${userId}/${key}`, null); },
-    storeKey: async (tx: Tx, v: { userId: string; key: string; requestHash: string; responseStatus?: number | null; responseBody?: unknown; expiresAt: Date }) => {
-      tx.writes.set(`${v.userId}/${v.key}`, { requestHash: v.requestHash, responseStatus: v.responseStatus ?? null, responseBody: v.responseBody, expiresAt: v.expiresAt });
-    },
+    isKeyTaken: (err) => err === taken,
   };
-  return { db, repo, rows };
+  return { store, rows, staleOnce };
 }
 
 describe('createIdempotency', () => {
   const setup = () => {
-    const { db, repo, rows } = memoryDb();
-    // The fakes stand in for the drizzle types the real repository takes.
-    const once = createIdempotency({ db: db as unknown as Db, repo: repo as unknown as Parameters<typeof createIdempotency>[0]['repo'], clock: () => new Date() });
-    return { once, rows };
+    const { store, rows, staleOnce } = memoryStore();
+    const once = createIdempotency({ store, clock: () => new Date() });
+    return { once, rows, staleOnce };
   };
 
   it('runs the work once and replays its answer', async () => {
@@ -100,6 +105,45 @@ describe('createIdempotency', () => {
     await expect(once('u', 'b', {}, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
     expect(rows.has('u/b')).toBe(false);
     expect((await once('u', 'b', {}, async () => ({ status: 201, body: { ok: 1 } }))).status).toBe(201);
+  });
+
+  it('lets the work store the key with its own writes', async () => {
+    const { once, rows } = setup();
+    let runs = 0;
+    const answer = await once('u', 'w', { a: 1 }, async (tx, record) => {
+      runs += 1;
+      expect(record).toMatchObject({ userId: 'u', key: 'w', requestHash: requestHash({ a: 1 }) });
+      expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(24 * 3600 * 1000);
+      // What the checkout's last statement does: its writes and the key, together.
+      (tx as { writes: Map<string, Row> }).writes.set('u/w', { requestHash: record.requestHash, responseStatus: 201, responseBody: { n: runs }, expiresAt: record.expiresAt });
+      return { status: 201, body: { n: runs }, keyStored: true };
+    });
+    expect(answer).toEqual({ status: 201, body: { n: 1 } });
+    expect(rows.get('u/w')?.responseBody).toEqual({ n: 1 });
+    expect(await once('u', 'w', { a: 1 }, async () => ({ status: 500, body: {} }))).toEqual({ status: 201, body: { n: 1 }, replayed: true });
+  });
+
+  it('replays when a duplicate committed between the lookup and the lock', async () => {
+    const { once, staleOnce } = setup();
+    let runs = 0;
+    const work = async () => { runs += 1; return { status: 201, body: { n: runs } }; };
+    expect(await once('u', 'r', { a: 1 }, work)).toEqual({ status: 201, body: { n: 1 } });
+    staleOnce.set('u/r', null);
+    // The stale attempt runs the work, fails on the key's primary key and is rolled back.
+    expect(await once('u', 'r', { a: 1 }, work)).toEqual({ status: 201, body: { n: 1 }, replayed: true });
+    expect(runs).toBe(2);
+  });
+
+  it('never replaces a fresh answer when its lookup saw the expired row before it', async () => {
+    const { once, rows, staleOnce } = setup();
+    const fresh: Row = { requestHash: requestHash({ a: 1 }), responseStatus: 201, responseBody: { n: 'fresh' }, expiresAt: new Date(Date.now() + 60_000) };
+    rows.set('u/e', fresh);
+    staleOnce.set('u/e', { ...fresh, responseBody: { n: 'old' }, expiresAt: new Date(Date.now() - 1) });
+    let runs = 0;
+    const answer = await once('u', 'e', { a: 1 }, async () => { runs += 1; return { status: 201, body: { n: 'mine' } }; });
+    expect(answer).toEqual({ status: 201, body: { n: 'fresh' }, replayed: true });
+    expect(runs).toBe(1); // ran on the stale view, then rolled back
+    expect(rows.get('u/e')).toEqual(fresh);
   });
 });
 

@@ -6,15 +6,29 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
-import { createIdempotency, type Answer } from './idempotency.ts';
+import { createIdempotency, type Answer, type KeyRecord } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
-import type { FullOrder, OrderItemRow, OrdersRepository, Recipient, ReservedProduct } from './orders.repository.ts';
+import { createCheckoutStore, poolOf, type CheckoutStore, type FullOrder, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
+
+// Building an Intl formatter costs far more than using one, and using one with a time zone
+// still costs: one formatter per zone, and the last answer per zone kept for its second
+// (time zone offsets are whole seconds, so a day never changes within one). en-CA writes
+// dates as YYYY-MM-DD.
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; day: string }>();
 
 /** The calendar day (YYYY-MM-DD) of `at` in `timeZone`. */
 export function dayIn(at: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const second = Math.floor(at.getTime() / 1000);
+  let cached = dayFormats.get(timeZone);
+  if (!cached) {
+    cached = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), second: NaN, day: '' };
+    dayFormats.set(timeZone, cached);
+  }
+  if (cached.second !== second) {
+    cached.day = cached.format.format(at);
+    cached.second = second;
+  }
+  return cached.day;
 }
 
 export function toOrder(o: FullOrder): Order {
@@ -70,25 +84,31 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
 export interface OrdersServiceDeps {
   db: Db;
   repo: OrdersRepository;
+  /** The checkout's plain-SQL statements (on the pool under `db` unless given). */
+  checkoutStore?: CheckoutStore;
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
 }
 
-export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDeps) {
-  const once = createIdempotency({ db, repo, clock });
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-  const byId = (recipients: Recipient[]) => new Map(recipients.map((r) => [r.id, r]));
+export function createOrdersService({ db, repo, checkoutStore, clock, outbox }: OrdersServiceDeps) {
+  const store = checkoutStore ?? createCheckoutStore(poolOf(db));
+  const once = createIdempotency({ store, clock });
 
-
-  /** Prices, checks and writes the whole basket in one transaction: all orders or none. */
-  /** Runs in its own transaction, or as a savepoint of `runner` when given one. */
-  async function placeOrders(buyerId: string, body: CreateOrderInput, runner: DbOrTx = db): Promise<{ orders: Order[] }> {
+  /**
+   * Prices, checks and writes the whole basket inside the key's transaction: all orders or
+   * none. Every refusal is decided on the locked rows before anything is written (the
+   * idempotency contract: no savepoint), then one statement writes orders, lines, events,
+   * mails and the key's answer.
+   */
+  async function placeOrders(client: SqlClient, buyerId: string, body: CreateOrderInput, record: KeyRecord): Promise<Answer & { keyStored: true }> {
     const now = clock();
     if (body.pickupDate < dayIn(now)) {
       throw validationFailed([{ field: 'pickupDate', message: CHECKOUT_MESSAGES.datePast }], CHECKOUT_MESSAGES.datePast);
     }
 
-    // Lines of the same product are merged; rows are later locked in id order (no deadlocks).
+    // Lines of the same product are merged; rows are locked in id order (no deadlocks).
     const wanted = new Map<string, number>();
     for (const item of body.items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
     const tooMany = [...wanted].filter(([, q]) => q > LIMITS.orderQuantityMax);
@@ -100,81 +120,73 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
     const deliveryAddress = body.deliveryType === 'delivery' ? (body.deliveryAddress ?? null) : null;
     const notes = body.notes ? body.notes : null;
 
-    const created = await runner.transaction(async (tx) => {
-      const found = new Map((await repo.findProducts(tx, ids)).map((p) => [p.id, p]));
-      const unavailable = ids.filter((id) => { const p = found.get(id); return !p || p.archived || !p.availability; });
-      if (unavailable.length > 0) {
-        throw conflict('order.product_unavailable', 'Some products are no longer available',
-          unavailable.map((productId) => ({ productId, ...(found.get(productId) ? { name: found.get(productId)!.name } : {}), message: 'Product is not available' })));
-      }
-      const own = ids.filter((id) => found.get(id)!.householdId === buyerId);
-      if (own.length > 0) {
-        throw new AppError(403, 'order.own_product', 'You cannot order your own products',
-          own.map((productId) => ({ productId, message: 'This is your own product' })));
-      }
+    // The newest version of every row, locked until commit: what is checked here is what is sold.
+    const found = new Map((await store.lockProducts(client, ids, buyerId)).map((p) => [p.id, p]));
+    const unavailable = ids.filter((id) => { const p = found.get(id); return !p || p.archived || !p.availability; });
+    if (unavailable.length > 0) {
+      throw conflict('order.product_unavailable', 'Some products are no longer available',
+        unavailable.map((productId) => ({ productId, ...(found.get(productId) ? { name: found.get(productId)!.name } : {}), message: 'Product is not available' })));
+    }
+    const own = ids.filter((id) => found.get(id)!.householdId === buyerId);
+    if (own.length > 0) {
+      throw new AppError(403, 'order.own_product', 'You cannot order your own products',
+        own.map((productId) => ({ productId, message: 'This is your own product' })));
+    }
+    const lines = ids.map((id) => ({ product: found.get(id)!, quantity: wanted.get(id)! }));
+    const short = lines.filter((l) => l.product.stock !== null && l.product.stock < l.quantity);
+    if (short.length > 0) {
+      throw conflict('order.out_of_stock', 'Not enough stock for some products', short.map(({ product: p, quantity }) => ({
+        productId: p.id,
+        name: p.name,
+        requested: quantity,
+        available: p.stock ?? 0,
+        message: `Only ${p.stock ?? 0} left of ${p.name}`,
+      })));
+    }
 
-      const reserved: (ReservedProduct & { quantity: number })[] = [];
-      const short: string[] = [];
-      for (const id of ids) {
-        const quantity = wanted.get(id)!;
-        const row = await repo.reserveStock(tx, id, quantity, now);
-        if (row) reserved.push({ ...row, quantity });
-        else short.push(id);
-      }
-      if (short.length > 0) {
-        const current = await repo.findProducts(tx, short);
-        const gone = current.filter((p) => p.archived || !p.availability).map((p) => p.id);
-        if (gone.length > 0) {
-          throw conflict('order.product_unavailable', 'Some products are no longer available',
-            gone.map((productId) => ({ productId, name: found.get(productId)?.name, message: 'Product is not available' })));
-        }
-        throw conflict('order.out_of_stock', 'Not enough stock for some products', current.map((p) => ({
-          productId: p.id,
-          name: p.name,
-          requested: wanted.get(p.id)!,
-          available: p.stock ?? 0,
-          message: `Only ${p.stock ?? 0} left of ${p.name}`,
-        })));
-      }
+    // Only limited stock changes; a product with unlimited stock keeps its row (and the public
+    // caches) untouched, its row lock alone orders this checkout against edits of it.
+    const limited = lines.filter((l) => l.product.stock !== null).map((l) => ({ id: l.product.id, quantity: l.quantity }));
+    if (limited.length > 0) await store.takeStock(client, limited, now);
 
-      const households = new Map<string, (ReservedProduct & { quantity: number })[]>();
-      for (const line of reserved) households.set(line.householdId, [...(households.get(line.householdId) ?? []), line]);
+    const households = new Map<string, typeof lines>();
+    for (const line of lines) households.set(line.product.householdId, [...(households.get(line.product.householdId) ?? []), line]);
 
-      const recipients = byId(await repo.findRecipients(tx, [buyerId, ...households.keys()]));
-      const buyer = recipients.get(buyerId)!;
-      const checkoutId = randomUUID();
-      const result: FullOrder[] = [];
-      for (const [householdId, lines] of households) {
-        const totalPara = lines.reduce((sum, l) => sum + l.pricePara * l.quantity, 0);
-        const row = await repo.insertOrder(tx, {
-          checkoutId, buyerId, householdId, status: 'pending', deliveryType: body.deliveryType,
-          pickupDate: body.pickupDate, pickupTime: body.pickupTime, deliveryAddress, contactPhone: body.contactPhone,
-          notes, totalPara, createdAt: now, updatedAt: now,
-        });
-        const items: OrderItemRow[] = await repo.insertItems(tx, lines.map((l) => ({
-          orderId: row.id, productId: l.id, name: l.name, unit: l.unit, unitPricePara: l.pricePara, quantity: l.quantity,
-        })));
-        await repo.insertEvent(tx, { orderId: row.id, status: 'pending', actorId: buyerId, createdAt: now });
-        result.push({
-          ...row,
-          householdName: found.get(lines[0]!.id)!.householdName,
-          customerName: buyer.name,
-          items: items.sort((a, b) => a.name.localeCompare(b.name)),
-          events: [{ status: 'pending', createdAt: now }],
-        });
-      }
+    const buyer = lines[0]!.product.buyer;
+    const checkoutId = randomUUID();
+    const result: FullOrder[] = [];
+    for (const [householdId, group] of households) {
+      const id = randomUUID();
+      const items: OrderItemRow[] = group.map(({ product: p, quantity }) => ({
+        id: randomUUID(), orderId: id, productId: p.id, name: p.name, unit: p.unit, unitPricePara: p.pricePara, quantity,
+      }));
+      result.push({
+        id, checkoutId, buyerId, householdId, status: 'pending', deliveryType: body.deliveryType,
+        pickupDate: body.pickupDate, pickupTime: body.pickupTime, deliveryAddress, contactPhone: body.contactPhone, notes,
+        totalPara: group.reduce((sum, l) => sum + l.product.pricePara * l.quantity, 0), createdAt: now, updatedAt: now,
+        householdName: group[0]!.product.householdName,
+        customerName: buyer.name,
+        items: items.sort(byName),
+        events: [{ status: 'pending', createdAt: now }],
+      });
+    }
 
-      // Confirmations always go out (not subject to notify_by_email): they are receipts.
-      const mails: Mail[] = [confirmationMail(buyer, result.map(toMailOrder))];
-      for (const o of result) {
-        const producer = recipients.get(o.householdId);
-        if (producer) mails.push(newOrderMail(producer, toMailOrder(o)));
-      }
-      await enqueueMail(tx, mails);
-      return result;
+    // Confirmations always go out (not subject to notify_by_email): they are receipts.
+    const mails: Mail[] = [confirmationMail(buyer, result.map(toMailOrder))];
+    for (const o of result) {
+      const producer = households.get(o.householdId)![0]!.product.producer;
+      if (producer) mails.push(newOrderMail(producer, toMailOrder(o)));
+    }
+    const answer = { status: 201, body: { orders: result.map(toOrder) } };
+    await store.insertCheckout(client, {
+      checkoutId, buyerId, deliveryType: body.deliveryType, pickupDate: body.pickupDate, pickupTime: body.pickupTime,
+      deliveryAddress, contactPhone: body.contactPhone, notes, now,
+      orders: result.map((o) => ({ id: o.id, householdId: o.householdId, totalPara: o.totalPara })),
+      items: result.flatMap((o) => o.items),
+      mails,
+      key: { ...record, responseStatus: answer.status, responseBody: answer.body },
     });
-    if (runner === db) outbox.kick();
-    return { orders: created.map(toOrder) };
+    return { ...answer, keyStored: true };
   }
 
   async function loadOne(tx: DbOrTx, id: string): Promise<FullOrder> {
@@ -194,12 +206,10 @@ export function createOrdersService({ db, repo, clock, outbox }: OrdersServiceDe
   return {
     /** POST /api/orders under its Idempotency-Key. */
     async checkout(buyerId: string, key: string, body: CreateOrderInput): Promise<Answer> {
-      const answer = await once(buyerId, key, body, async (tx) => ({ status: 201, body: await placeOrders(buyerId, body, tx) }));
+      const answer = await once(buyerId, key, body, (client, record) => placeOrders(client, buyerId, body, record));
       if (!answer.replayed && answer.status === 201) outbox.kick();
       return answer;
     },
-
-    placeOrders,
 
     async listForBuyer(buyerId: string, query: { status?: OrderStatus; cursor?: string; limit: number }) {
       const page = await repo.listOrders(db, { buyerId, status: query.status, after: decodeCursor(query.cursor), limit: query.limit });
