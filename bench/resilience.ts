@@ -19,7 +19,8 @@ import type { Row } from './suite.ts';
 
 const BUYERS = 8;
 const KILLS = 3;
-const STOCK = 2000;
+// Enough that the buyers never empty a shelf during the run (~3,000 checkouts × 1–2 units per line, 6 products per household).
+const STOCK = 20_000;
 const PRODUCTS_PER_HOUSEHOLD = 6;
 /**
  * A key that keeps answering 409 idempotency.in_progress is given up after this long: a live
