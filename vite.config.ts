@@ -96,6 +96,9 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
+  // The renderer bundles the icon and Radix packages so only what the pages use is loaded:
+  // Node importing them whole (every icon, every primitive) costs ~100 MB of server memory.
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
