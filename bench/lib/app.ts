@@ -78,7 +78,8 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     ...options.env,
   };
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The node flags of `npm start` (package.json): V8's old generation capped at 192 MB.
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-4000); };
   child.stdout?.on('data', keep);
