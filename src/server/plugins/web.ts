@@ -55,7 +55,9 @@ async function loadRenderer(app: FastifyInstance, ssrDir: string | undefined): P
   const module = (await import(pathToFileURL(entry).href)) as ServerRendererModule;
   return module.createServerRenderer({
     async fetch(url, init) {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, ...(init.method && init.method !== 'GET' ? { method: init.method as 'GET' } : {}) });
+      // Anonymous reads only: no cookie or token of the visitor is passed on.
+      if (init.method && init.method !== 'GET') throw new Error(`the server renderer only reads (${init.method} ${url})`);
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
       return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers });

@@ -3,7 +3,6 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants.ts
 /** Pure language helpers, kept apart from the i18next instance so they load without it. */
 
 export const LANGUAGE_STORAGE_KEY = 'domace.language';
-export { LANGUAGE_COOKIE } from '#shared/constants.ts';
 
 /**
  * A language tag we accept from storage or the browser: sr, en or ru with an optional region

@@ -1,9 +1,9 @@
 import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '#shared/constants.ts';
+import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
 
-export { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
+export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 
 // One JSON file per namespace; a new locales/<lang>/<namespace>.json is picked up without
 // touching this file. Only the active language is downloaded (lib/locales/<lang>.ts: one

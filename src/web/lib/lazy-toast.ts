@@ -1,7 +1,7 @@
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts for code on the first page (the feed): sonner is fetched on first use instead of in
+ * Toasts for code on the first pages (the feed, a product): sonner is fetched on first use instead of in
  * the first page load (bundle budget). The lazily mounted <Toaster> shares the same module.
  */
 export const lazyToast = {
@@ -10,5 +10,11 @@ export const lazyToast = {
   },
   error(message: string, options?: ExternalToast): void {
     void import('sonner').then(({ toast }) => toast.error(message, options));
+  },
+  info(message: string, options?: ExternalToast): void {
+    void import('sonner').then(({ toast }) => toast.info(message, options));
+  },
+  message(message: string, options?: ExternalToast): void {
+    void import('sonner').then(({ toast }) => toast.message(message, options));
   },
 };

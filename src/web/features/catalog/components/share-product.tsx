@@ -1,7 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
+import { lazyToast as toast } from '#web/lib/lazy-toast.ts';
 
 /**
  * The spec's Viber button, made real (DESIGN.md section 9): the Web Share API where the
