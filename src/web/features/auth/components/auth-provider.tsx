@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setAuthBridge } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/auth-context.ts';
 import { STORAGE_KEYS, createSessionStore, type SessionStore } from '../lib/session-store.ts';
@@ -6,11 +6,23 @@ import { STORAGE_KEYS, createSessionStore, type SessionStore } from '../lib/sess
 /** Provides the session; pass `store` in tests to control storage and the API. */
 export function AuthProvider({ children, store: given }: { children: ReactNode; store?: SessionStore }) {
   const [store] = useState(() => given ?? createSessionStore());
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // State, not useSyncExternalStore: a store update read that way always re-renders at once, in
+  // one uninterruptible task. The session read from storage at start is not urgent (the page
+  // was rendered for a guest), so that first update is a transition; later ones (login,
+  // logout, refresh) apply right away.
+  const [state, setState] = useState(store.getState);
 
   useEffect(() => {
+    let starting = true;
+    const unsubscribe = store.subscribe(() => {
+      const next = store.getState();
+      if (starting) startTransition(() => setState(next));
+      else setState(next);
+    });
     const unregister = setAuthBridge(store.bridge);
-    void store.restore();
+    void store.restore().finally(() => {
+      starting = false;
+    });
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.accessToken) {
         store.syncFromStorage();
@@ -18,6 +30,7 @@ export function AuthProvider({ children, store: given }: { children: ReactNode; 
     };
     window.addEventListener('storage', onStorage);
     return () => {
+      unsubscribe();
       unregister();
       window.removeEventListener('storage', onStorage);
     };
