@@ -10,6 +10,7 @@ import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
 import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
 import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-dialog.tsx';
+import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
@@ -30,6 +31,9 @@ export default function ProductPage() {
   const [reviewOpen, setReviewOpen] = useState(false);
   // The dialog is mounted from its first opening on (and keeps a draft between openings).
   const [reviewRequested, setReviewRequested] = useState(false);
+  // The list the page shows (same query): a signed-in buyer's own review fills the dialog.
+  const reviews = useReviews(id);
+  const ownReview = user ? reviews.data?.items.find((r) => r.userId === user.id) : undefined;
   usePageTitle(product.data?.name);
 
   if (product.isPending) {
@@ -96,7 +100,17 @@ export default function ProductPage() {
         <h2 id="reviews-heading" className="mb-2 text-lg font-semibold">{t('product.reviews')}</h2>
         <ReviewsList productId={p.id} />
       </section>
-      {user && reviewRequested && <LazyReviewDialog productId={p.id} productName={p.name} open={reviewOpen} onOpenChange={setReviewOpen} />}
+      {user && reviewRequested && (
+        <LazyReviewDialog
+          // A new saved review starts a new dialog from it; an unsaved draft survives closing.
+          key={ownReview ? `${ownReview.id}:${ownReview.rating}:${ownReview.comment}` : 'new'}
+          productId={p.id}
+          productName={p.name}
+          open={reviewOpen}
+          onOpenChange={setReviewOpen}
+          initial={ownReview && { rating: ownReview.rating, comment: ownReview.comment }}
+        />
+      )}
     </article>
   );
 }

@@ -13,19 +13,26 @@ import { StarPicker } from './star-picker.tsx';
 /**
  * Write-review dialog (spec sections 2, 4, 5): stars with hover preview, comment 10–500;
  * on success it closes and resets, on failure it stays open with the spec's message.
+ * Writing again edits one's review (spec section 5): `initial` is that review, to start from.
  */
-export function ReviewDialog({ productId, productName, open, onOpenChange }: { productId: string; productName: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReviewDialog({ productId, productName, open, onOpenChange, initial }: {
+  productId: string;
+  productName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initial?: { rating: number; comment: string };
+}) {
   const { t } = useTranslation('catalog');
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState(initial?.rating ?? 0);
+  const [comment, setComment] = useState(initial?.comment ?? '');
   const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
   const createReview = useCreateReview();
   const ratingLabelId = useId();
   const commentId = useId();
 
   function reset() {
-    setRating(0);
-    setComment('');
+    setRating(initial?.rating ?? 0);
+    setComment(initial?.comment ?? '');
     setErrors({});
   }
 
