@@ -90,10 +90,10 @@ declare module 'fastify' {
  * - this instance also bumps its version when it answers any successful write request,
  *   before the answer leaves, so a client never reads its own write stale;
  * - an entry is served only while the version it was computed under is still current, and
- *   an answer is stored under the version read when its request STARTED, so a write that
- *   commits while a read runs can never be cached as fresh;
- * - before serving a hit, one round trip on the LISTEN connection (coalesced across
- *   concurrent hits): PostgreSQL signals listeners when a NOTIFYing transaction commits,
+ *   an answer is stored under the version read when its request STARTED (after the round
+ *   trip below), so a write that commits while a read runs can never be cached as fresh;
+ * - before serving a hit or starting a miss, one round trip on the LISTEN connection
+ *   (coalesced across concurrent requests): PostgreSQL signals listeners when a NOTIFYing transaction commits,
  *   before the writer gets its COMMIT answer, and delivers pending notifications before
  *   answering the next query on that connection. So a write acknowledged by another instance
  *   is known here before the hit is served (read-your-writes through any instance; without
@@ -173,12 +173,15 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheable(request)) return;
-    request.publicCacheVersion = store.version;
+    // First hear every write committed so far (one round trip on the LISTEN connection, shared
+    // by the requests waiting at that moment): a hit is then known to be current, and a miss's
+    // answer is stored under a version that a late notification of an older write cannot void.
+    // Without that round trip nothing is served from or stored in memory.
+    if (!(await synced())) return undefined;
     const hit = entries.get(request.url);
-    if (!hit || hit.version !== store.version) return undefined;
-    // A miss reads the database, which is fresh; a hit first hears every write committed so far.
-    if (!(await synced()) || hit.version !== store.version) return undefined;
-    return reply.headers(hit.headers).header('x-cache', 'hit').send(hit.body);
+    if (hit && hit.version === store.version) return reply.headers(hit.headers).header('x-cache', 'hit').send(hit.body);
+    request.publicCacheVersion = store.version;
+    return undefined;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
