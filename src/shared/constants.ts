@@ -19,6 +19,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const LANGUAGES = ['sr', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'sr';
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 /** The visitor's language choice as a cookie: the server renders pages in it (the web app also keeps it in localStorage). */
 export const LANGUAGE_COOKIE = 'domace_language';
 

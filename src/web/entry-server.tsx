@@ -4,6 +4,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
+import { HOUSEHOLD_PAGE, PRODUCT_PAGE } from '#shared/page-paths.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
@@ -26,8 +27,6 @@ import { routes } from './app/router.tsx';
  * spinners). Nobody is signed in on the server: sessions live in the browser.
  */
 
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
 /** The answers each public page shows first; the same query options its components use. */
 const PREFETCH: Array<[RegExp, (client: QueryClient, id: string) => Array<Promise<unknown>>]> = [
   [/^\/$/, (client) => [
@@ -35,11 +34,11 @@ const PREFETCH: Array<[RegExp, (client: QueryClient, id: string) => Array<Promis
     client.prefetchQuery(householdsQueryOptions()),
     client.prefetchQuery(storiesQueryOptions()),
   ]],
-  [new RegExp(`^/product/(${UUID})/?$`), (client, id) => [
+  [PRODUCT_PAGE, (client, id) => [
     client.prefetchQuery(productQueryOptions(id)),
     client.prefetchQuery(reviewsQueryOptions(id)),
   ]],
-  [new RegExp(`^/household/(${UUID})/?$`), (client, id) => [
+  [HOUSEHOLD_PAGE, (client, id) => [
     client.prefetchQuery(householdQueryOptions(id, null)),
     client.prefetchQuery(storiesQueryOptions(id)),
     client.prefetchInfiniteQuery(productsQueryOptions({ householdId: id, limit: 100 })),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { HOUSEHOLD_PAGE, PRODUCT_PAGE } from '#shared/page-paths.ts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -8,9 +9,6 @@ import type { Db } from '../db/client.ts';
  */
 const UNIT_LABELS: Record<string, string> = { kg: 'кг', l: 'литар', jar: 'тегла', pc: 'ком' };
 const SITE = 'Domaće';
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const PRODUCT_PATH = new RegExp(`^/product/(${UUID})/?$`);
-const HOUSEHOLD_PATH = new RegExp(`^/household/(${UUID})/?$`);
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -47,7 +45,7 @@ function render(tags: { title: string; description: string; image: string | null
 
 export function createPageHead({ db, publicUrl }: { db: Db; publicUrl: string }) {
   return async function headFor(pathname: string): Promise<string | null> {
-    const productMatch = PRODUCT_PATH.exec(pathname);
+    const productMatch = PRODUCT_PAGE.exec(pathname);
     if (productMatch) {
       const id = productMatch[1]!;
       const { rows } = await db.execute<{ name: string; description: string; price_para: number; unit: string; image: string | null; thumbnail: string | null; household_name: string }>(sql`
@@ -67,7 +65,7 @@ export function createPageHead({ db, publicUrl }: { db: Db; publicUrl: string })
         preloadImage: row.image ?? row.thumbnail,
       });
     }
-    const householdMatch = HOUSEHOLD_PATH.exec(pathname);
+    const householdMatch = HOUSEHOLD_PAGE.exec(pathname);
     if (householdMatch) {
       const id = householdMatch[1]!;
       const { rows } = await db.execute<{ name: string; description: string; location: string; avatar: string | null }>(sql`

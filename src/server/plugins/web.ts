@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '#shared/constants.ts';
 import { SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
 
 export interface WebPluginOptions {
@@ -18,8 +18,6 @@ export interface WebPluginOptions {
   /** dist/ssr: the built server renderer (`vite build --ssr`); without it pages are rendered in the browser only. */
   ssrDir?: string;
 }
-
-const isLanguage = (value: string | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
 
 /**
  * The language to render a page in: the visitor's stored choice (a cookie the web app keeps in

@@ -1,6 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/constants.ts';
 
 /** Pure language helpers, kept apart from the i18next instance so they load without it. */
+
+export { isLanguage };
 
 export const LANGUAGE_STORAGE_KEY = 'domace.language';
 
@@ -15,10 +17,6 @@ export function sanitizeLanguage(value: unknown): Language {
   if (typeof value !== 'string') return DEFAULT_LANGUAGE;
   const match = LANGUAGE_TAG.exec(value.trim());
   return match ? (match[1] as Language) : DEFAULT_LANGUAGE;
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Locale for Intl: Serbian is shown in Cyrillic. */
