@@ -1,9 +1,10 @@
 import { MapPin, Star, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useSendToLogin } from '#web/features/auth/hooks/use-send-to-login.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
 import { FollowButton } from '#web/features/follows/components/follow-button.tsx';
@@ -20,8 +21,7 @@ export default function HouseholdPage() {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const requireLogin = useSendToLogin();
   const household = useHousehold(id, user?.id ?? null);
   const stories = useStories(id);
   const products = useProducts({ householdId: id, limit: 100 }, { enabled: household.isSuccess });
@@ -45,7 +45,6 @@ export default function HouseholdPage() {
   const storyItems = [...(stories.data?.items ?? [])].reverse(); // oldest first
   const hasStory = h.hasActiveStory && storyItems.length > 0;
   const productItems = products.data?.pages.flatMap((p) => p.items) ?? [];
-  const requireLogin = () => navigate('/login', { state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } } });
 
   return (
     <article>

@@ -1,11 +1,12 @@
 import { MessageSquarePlus, ShoppingBasket, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { useSendToLogin } from '#web/features/auth/hooks/use-send-to-login.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
 import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
@@ -24,8 +25,7 @@ export default function ProductPage() {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const sendToLogin = useSendToLogin();
   const product = useProduct(id);
   const addToBasket = useAddToBasket();
   const [reviewOpen, setReviewOpen] = useState(false);
@@ -55,7 +55,7 @@ export default function ProductPage() {
   const soldOut = !p.availability || p.stock === 0;
   const openReview = () => {
     if (!user) {
-      navigate('/login', { state: { from: { pathname: location.pathname, search: location.search, hash: location.hash } } });
+      sendToLogin();
       return;
     }
     setReviewRequested(true);

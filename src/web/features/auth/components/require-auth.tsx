@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
+import { loginRedirectState } from '../hooks/use-send-to-login.ts';
 
 /** Where the login page sends the user back to (spec section 2: "the requested location is remembered"). */
 export interface LoginRedirectState {
@@ -35,10 +36,7 @@ export function RequireAuth({
     );
   }
   if (!user) {
-    const state: LoginRedirectState = {
-      from: { pathname: location.pathname, search: location.search, hash: location.hash },
-    };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to="/login" replace state={loginRedirectState(location)} />;
   }
   if (userType && user.userType !== userType) {
     return <Navigate to={fallbackPath} replace />;

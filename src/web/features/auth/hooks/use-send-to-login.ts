@@ -1,0 +1,14 @@
+import { useNavigate, useLocation } from 'react-router';
+import type { LoginRedirectState } from '../components/require-auth.tsx';
+
+/** The state that brings the login page back to `location` after signing in (spec section 2). */
+export function loginRedirectState({ pathname, search, hash }: { pathname: string; search: string; hash: string }): LoginRedirectState {
+  return { from: { pathname, search, hash } };
+}
+
+/** Sends a guest who asked for something that needs an account to /login, and back here after. */
+export function useSendToLogin(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => void navigate('/login', { state: loginRedirectState(location) });
+}
