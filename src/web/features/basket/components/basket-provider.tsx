@@ -16,11 +16,15 @@ function createBasketStore() {
   const listeners = new Set<() => void>();
   const emit = () => { for (const listener of listeners) listener(); };
 
+  /** An empty basket is the server snapshot's own array: nothing to re-render after hydration. */
+  function parse(raw: string | null): BasketItem[] {
+    const stored = parseStoredBasket(raw);
+    return stored.length > 0 ? stored : EMPTY;
+  }
+
   function read(): BasketItem[] {
     try {
-      const stored = parseStoredBasket(localStorage.getItem(BASKET_STORAGE_KEY));
-      // The same empty array as the server snapshot: nothing to re-render after hydration.
-      return stored.length > 0 ? stored : EMPTY;
+      return parse(localStorage.getItem(BASKET_STORAGE_KEY));
     } catch {
       return EMPTY; // storage blocked (private mode): start empty
     }
@@ -29,7 +33,7 @@ function createBasketStore() {
   const onStorage = (event: StorageEvent) => {
     // Another tab changed the basket: follow it.
     if (event.key === BASKET_STORAGE_KEY || event.key === null) {
-      items = parseStoredBasket(event.newValue);
+      items = parse(event.newValue);
       emit();
     }
   };
