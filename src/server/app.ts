@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.addHook('onClose', () => outbox.stop());
 
-  const featureDeps: FeatureDeps = { db: deps.database.db, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
+  const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
   await app.register(async (api) => {
     await api.register(healthRoutes, { database: deps.database });
     await api.register(authRoutes, featureDeps);

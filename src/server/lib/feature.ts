@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from './mailer.ts';
@@ -7,6 +8,8 @@ import type { Tokens } from './tokens.ts';
 /** What app.ts hands every feature's routes plugin; services take the parts they use. */
 export interface FeatureDeps {
   db: Db;
+  /** The pg pool under `db`, for the few statements written in plain SQL (the checkout). */
+  pool: pg.Pool;
   config: Config;
   tokens: Tokens;
   mailer: Mailer;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { households, idempotencyKeys, orderEvents, orderItems, orders, products, users } from '../../db/schema.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
@@ -148,11 +148,6 @@ export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 // never depends on the number of lines or households.
 
 export type SqlClient = Pick<pg.ClientBase, 'query'>;
-
-/** The pg pool under the drizzle handle (drizzle's documented `$client`). */
-export function poolOf(db: Db): pg.Pool {
-  return (db as Db & { $client: pg.Pool }).$client;
-}
 
 async function rowsOf<R extends pg.QueryResultRow>(client: SqlClient, name: string, text: string, values: unknown[]): Promise<R[]> {
   return (await client.query<R>({ name, text, values })).rows;

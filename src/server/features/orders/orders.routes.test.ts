@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
 import { idempotencyKeys, orderEvents, orders, products, users } from '../../db/schema.ts';
-import { createCheckoutStore, poolOf } from './orders.repository.ts';
+import { createCheckoutStore } from './orders.repository.ts';
 import { dayIn } from './orders.service.ts';
 
 let t: TestApp;
@@ -376,7 +376,7 @@ describe('Idempotency-Key', () => {
 
   it('knows the primary-key clash of a key committed after its lookup (then it retries and replays)', async () => {
     const buyer = await createUser(t);
-    const store = createCheckoutStore(poolOf(t.database.db));
+    const store = createCheckoutStore(t.database.pool);
     const now = new Date();
     const record = { userId: buyer.id, key: randomUUID(), requestHash: 'h', createdAt: now, expiresAt: new Date(now.getTime() + 60_000), responseStatus: 201, responseBody: { ok: 1 } };
     await store.withKey(buyer.id, record.key, (client) => store.storeKey(client, record));

@@ -6,7 +6,7 @@ import {
 } from '#shared/contracts/orders.ts';
 import type { FeatureDeps } from '../../lib/feature.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { createOrdersRepository } from './orders.repository.ts';
+import { createCheckoutStore, createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
 import { producerOrdersRoutes } from './producer-orders.routes.ts';
 
@@ -14,7 +14,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 
 /** The buyer's side: checkout (POST /api/orders) and own orders (issue 5, DESIGN.md 5). */
 export const ordersRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const service = createOrdersService({ db: deps.db, repo: createOrdersRepository(), clock: deps.clock, outbox: deps.outbox });
+  const service = createOrdersService({ db: deps.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(deps.pool), clock: deps.clock, outbox: deps.outbox });
 
   app.post('/orders', {
     onRequest: app.authenticate,

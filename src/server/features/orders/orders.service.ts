@@ -8,7 +8,7 @@ import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
 import { createIdempotency, type Answer, type KeyRecord } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
-import { createCheckoutStore, poolOf, type CheckoutStore, type FullOrder, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
+import { type CheckoutStore, type FullOrder, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
 
 // Building an Intl formatter costs far more than using one, and using one with a time zone
 // still costs: one formatter per zone, and the last answer per zone kept for its second
@@ -84,16 +84,15 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
 export interface OrdersServiceDeps {
   db: Db;
   repo: OrdersRepository;
-  /** The checkout's plain-SQL statements (on the pool under `db` unless given). */
-  checkoutStore?: CheckoutStore;
+  /** The checkout's plain-SQL statements, on the pool under `db`. */
+  checkoutStore: CheckoutStore;
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-export function createOrdersService({ db, repo, checkoutStore, clock, outbox }: OrdersServiceDeps) {
-  const store = checkoutStore ?? createCheckoutStore(poolOf(db));
+export function createOrdersService({ db, repo, checkoutStore: store, clock, outbox }: OrdersServiceDeps) {
   const once = createIdempotency({ store, clock });
 
   /**
