@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Category, Unit } from '#shared/constants.ts';
 import { productSearchKey } from '#shared/category-search.ts';
+import { mulberry32 } from '#shared/random.ts';
 import { searchKey } from '#shared/search-key.ts';
 
 /**
@@ -33,17 +34,8 @@ export interface GeneratedCatalog {
   ms: number;
 }
 
-/** mulberry32: a small seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, seeded with a number: the bench's catalogues and baskets are the same on every run. */
+export const prng = mulberry32;
 
 const SURNAMES = [
   ['Петровић', 'Petrović'], ['Јовановић', 'Jovanović'], ['Николић', 'Nikolić'], ['Марковић', 'Marković'],

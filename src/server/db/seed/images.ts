@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { mulberry32 } from '#shared/random.ts';
 
 /**
  * Illustrated sample images, composed as SVG here and rendered to WebP by sharp: nothing is
@@ -40,18 +41,11 @@ export interface RenderedImage {
   bytes: number;
 }
 
-/** A small deterministic PRNG (mulberry32) seeded from a string. */
+/** mulberry32 seeded from a string. */
 function rng(seed: string): () => number {
   let h = 1779033703;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 const f1 = (n: number) => n.toFixed(1);
