@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Feature names are the same in every layer (DESIGN.md section 2). */
+/** Feature names are the same in every layer (docs/architecture.md, Layers). */
 export const FEATURES = [
   'auth', 'catalog', 'households', 'stories', 'reviews', 'follows',
   'basket', 'checkout', 'orders', 'producer', 'media', 'buyers',
@@ -16,8 +16,8 @@ export const FEATURES = [
  * whether reached by alias (#web/features/x), absolute-ish path or relative path.
  */
 const LAYER_RULE = {
-  web: { regex: '^#server/|(^|/)server/', message: 'web never imports server (DESIGN.md section 2)' },
-  server: { regex: '^#web/|(^|/)web/', message: 'server never imports web (DESIGN.md section 2)' },
+  web: { regex: '^#server/|(^|/)server/', message: 'web never imports server (docs/architecture.md, Layers)' },
+  server: { regex: '^#web/|(^|/)web/', message: 'server never imports web (docs/architecture.md, Layers)' },
 };
 
 function featureIsolation(layer) {
@@ -60,6 +60,18 @@ export default tseslint.config(
     },
   },
   {
+    // The web app reaches the API only through api.* of src/web/lib/api-client.ts, derived
+    // from the endpoint registry (docs/architecture.md, Adding an endpoint).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api-client.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: 'Call the API through api.* (src/web/lib/api-client.ts), not a URL' },
+        { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: 'Call the API through api.* (src/web/lib/api-client.ts), not a URL' },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [LAYER_RULE.server] }],
@@ -70,14 +82,14 @@ export default tseslint.config(
     ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(?!zod$|zod/|\\.|#shared/)', message: 'shared imports nothing but zod and itself (DESIGN.md section 2)' }],
+        patterns: [{ regex: '^(?!zod$|zod/|\\.|#shared/)', message: 'shared imports nothing but zod and itself (docs/architecture.md, Layers)' }],
       }],
     },
   },
   ...featureIsolation('server'),
   ...featureIsolation('web'),
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'test/**', 'src/server/main.ts', 'src/server/db/seed/**'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'test/**', 'src/server/main.ts', 'src/server/db/seed/**', 'src/server/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { endpointRoutes } from './scripts/vite/endpoint-routes.ts';
+import { serbianLatinLocales } from './scripts/vite/serbian-latin-locales.ts';
 
 /**
  * Writes the app shell's file list into the built service worker (public/sw.js is copied
@@ -91,6 +93,8 @@ function precompress(): Plugin {
   };
 }
 
+const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/web/locales');
+
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
 // `vite build --ssr` builds the server renderer (entry-server.tsx) into dist/ssr: `npm run build` does both.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -99,7 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The renderer bundles the icon and Radix packages so only what the pages use is loaded:
   // Node importing them whole (every icon, every primitive) costs ~100 MB of server memory.
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), serviceWorkerPrecache(), precompress()],
+  plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
     : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },

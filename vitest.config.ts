@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { serbianLatinLocales } from './scripts/vite/serbian-latin-locales.ts';
 
 export default defineConfig({
   test: {
@@ -15,7 +17,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), serbianLatinLocales(path.resolve(import.meta.dirname, 'src/web/locales'))],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 4, DESIGN.md sections 6a and 11): 100,000 products in a fresh
+ * Search benchmark (docs/architecture.md, Search; docs/performance.md): 100,000 products in a fresh
  * database, then p50/p95 of GET /api/products?q=… through the real app over HTTP, next to
  * a bare node:http server answering the same bytes (the machine's noise floor).
  *

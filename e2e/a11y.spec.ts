@@ -14,7 +14,7 @@ import {
 import { visitRoutes } from './support/visit.ts';
 
 /**
- * Every route of the app (spec section 2) in every language, checked by axe for WCAG 2.0/2.1
+ * Every route of the app (docs/product.md) in every language, checked by axe for WCAG 2.0/2.1
  * A and AA: no violation allowed. Signed-in pages use the demo buyer (with a basket line) or
  * the demo producer, signed in through the API. One page walks all routes of a language
  * (quick: warm caches); each route is its own soft assertion, so a failure names every page.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
- * Accounts in the browser (issue 3): sign up as a buyer, read the code from the mail the
+ * Accounts in the browser: sign up as a buyer, read the code from the mail the
  * server wrote to DATA_DIR/outbox (no SMTP_URL in e2e), verify, log in, reload, log out.
  */
 const PORT = process.env.E2E_PORT ?? '3100';
@@ -50,7 +50,7 @@ test('a buyer signs up, verifies the mailed code, logs in, stays signed in, and 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill('not the same');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).first()).toBeVisible();
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
 

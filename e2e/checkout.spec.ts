@@ -5,7 +5,7 @@ import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page
 import { HOUSEHOLDS } from '../src/server/db/seed/data.ts';
 
 /**
- * The buying path (issue 5): the demo buyer puts products of two households in the basket,
+ * The buying path: the demo buyer puts products of two households in the basket,
  * checks out and sees two pending orders; the producer of one household confirms its order;
  * the buyer sees "Confirmed" and gets the mail.
  */
@@ -47,13 +47,19 @@ async function apiToken(request: APIRequestContext, email: string): Promise<stri
   return (await res.json()).accessToken as string;
 }
 
-/** Two products of two different households, both on sale without a stock limit worry. */
+/**
+ * Two products of two different households, both on sale without a stock limit worry: the
+ * first of a household without pickup points (date and time by hand), the second (its
+ * priciest, above its minimum order) of one that delivers.
+ */
 async function twoProducts(request: APIRequestContext): Promise<[ApiProduct, ApiProduct]> {
   const res = await request.get('/api/products?limit=100');
   expect(res.status()).toBe(200);
   const items = ((await res.json()).items as ApiProduct[]).filter((p) => p.availability && (p.stock === null || p.stock > 5));
-  const first = items[0]!;
-  const second = items.find((p) => p.householdId !== first.householdId)!;
+  const byName = (key: string) => HOUSEHOLDS.find((h) => h.key === key)!.name;
+  const first = items.find((p) => p.householdName === byName('zlatibor'))!;
+  const second = items.filter((p) => p.householdName === byName('leskovac')).sort((x, y) => y.price - x.price)[0]!;
+  expect(first).toBeTruthy();
   expect(second).toBeTruthy();
   return [first, second];
 }
@@ -101,18 +107,22 @@ test('a buyer checks out two households at once, and sees the producer confirm',
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('region', { name: a.householdName })).toBeVisible();
   await expect(page.getByRole('region', { name: b.householdName })).toBeVisible();
-  await page.getByLabel('Delivery', { exact: true }).check();
+  const regionA = page.getByRole('region', { name: a.householdName });
+  const regionB = page.getByRole('region', { name: b.householdName });
+  await regionB.getByLabel('Delivery', { exact: true }).check();
   const place = page.getByRole('button', { name: /Place order/ });
   await place.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please select pickup date and time' }).first()).toBeVisible();
+  await expect(regionA.getByRole('alert').filter({ hasText: 'Please select pickup date and time' }).first()).toBeVisible();
   await expectErrorToast(page, 'Please select pickup date and time');
   const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
-  await page.getByLabel('Date').fill(tomorrow);
-  await page.getByLabel('Time').fill('10:30');
+  await regionA.getByLabel('Date').fill(tomorrow);
+  await regionA.getByLabel('Time').fill('10:30');
+  await regionB.getByLabel('Town').selectOption({ index: 1 });
+  await regionB.getByLabel('Delivery day').selectOption({ index: 1 });
   await place.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please provide a delivery address' })).toBeVisible();
+  await expect(regionB.getByRole('alert').filter({ hasText: 'Please provide a delivery address' })).toBeVisible();
   await expectErrorToast(page, 'Please provide a delivery address');
-  await page.getByLabel('Delivery address').fill('Кнез Михаилова 12, Београд');
+  await regionB.getByLabel('Delivery address').fill('Кнез Михаилова 12, Београд');
   await page.getByLabel('Contact phone').fill('064 123 4567');
   await page.getByLabel('Notes').fill(`e2e ${testInfo.project.name}`);
   const mailsBefore = mailsTo(BUYER).length;

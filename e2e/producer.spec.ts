@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test.ts';
 import sharp from 'sharp';
 
 /**
- * The producer dashboard (issue 6), as the seeded producer of Gazdinstvo Hodžić (no story in
+ * The producer dashboard, as the seeded producer of Gazdinstvo Hodžić (no story in
  * the sample data): add a product with a photo, see it in the feed and in search at once;
  * unpublish, publish, delete; post a story and see the ring on the feed.
  */
@@ -115,8 +115,8 @@ test('a producer posts a story: it is listed on the dashboard and the ring shows
   await expect(page.getByRole('img', { name: caption })).toBeVisible();
 
   await page.goto('/');
-  // Only households with an active story are buttons in the story row (spec: Feed); it opens the viewer.
-  const circle = page.getByRole('button', { name: `Open stories of ${PRODUCER.household}` });
+  // A household with an active story gets the "open stories" circle (a link that opens the viewer).
+  const circle = page.getByRole('link', { name: `Open stories of ${PRODUCER.household}` });
   await expect(circle).toBeVisible();
   await circle.click();
   // Oldest story first: on the second project that is the first project's.

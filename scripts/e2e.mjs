@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Browser journeys in Debian's Chromium. Without /usr/bin/chromium: a loud skip locally,
-// a failure under CI (DESIGN.md section 10).
+// a failure under CI (docs/architecture.md, Tests).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 

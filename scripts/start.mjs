@@ -6,6 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Loading the server takes seconds; a SIGTERM meanwhile must not kill us before we could stop
+// a PostgreSQL a killed predecessor left running: it is kept for src/server/main.ts to act on.
+const keep = (signal) => { globalThis.domaceStopRequested ??= signal; };
+process.once('SIGTERM', keep);
+process.once('SIGINT', keep);
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
 const builtRenderer = path.join(root, 'dist/ssr/entry-server.js');
@@ -37,7 +43,12 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && Math.max(...sources.map(newestMtime
   }
 }
 
-process.env.NODE_ENV ??= 'production';
+// The quick start (`npm ci && npm start`, no NODE_ENV) runs in production mode with the sample
+// data; a deployment that says NODE_ENV=production gets no demo accounts unless SEED_DEMO=true.
+if (process.env.NODE_ENV === undefined || process.env.NODE_ENV === '') {
+  process.env.NODE_ENV = 'production';
+  process.env.SEED_DEMO ||= 'true';
+}
 process.chdir(root);
 const { register } = await import('tsx/esm/api');
 register();

@@ -22,7 +22,7 @@ export interface ProductFixture {
 /** A product of `householdId` written straight to the database, with its search key. */
 export async function createProduct(t: TestApp, householdId: string, opts: ProductFixture = {}): Promise<string> {
   const db = t.database.db;
-  const [household] = await db.select({ name: households.name }).from(households).where(eq(households.id, householdId));
+  const [household] = await db.select({ name: households.name, location: households.location }).from(households).where(eq(households.id, householdId));
   if (!household) throw new Error(`no household ${householdId}`);
   const name = opts.name ?? 'Домаћи производ';
   const category = opts.category ?? 'other';
@@ -39,7 +39,7 @@ export async function createProduct(t: TestApp, householdId: string, opts: Produ
     promoted: opts.promoted ?? false,
     stock: opts.stock ?? null,
     archivedAt: opts.archived ? new Date() : null,
-    searchKey: productSearchKey(name, household.name, category),
+    searchKey: productSearchKey(name, household.name, category, household.location),
     ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
   }).returning({ id: products.id });
   return row!.id;

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The dependency rules of DESIGN.md section 2 fire on deliberate violations. */
+/** The dependency rules of docs/architecture.md fire on deliberate violations. */
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
@@ -36,5 +36,15 @@ describe('dependency rules', () => {
 
   it('shared imports nothing but zod', async () => {
     expect(await restrictedImports('src/shared/violation.ts', "import fs from 'node:fs';\nexport const y = fs;\n")).toHaveLength(1);
+  });
+
+  it('the web app writes no API URL outside its client module', async () => {
+    const lint = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    expect(await lint('src/web/features/catalog/api/violation.ts', "export const url = '/api/products';\n")).toEqual([expect.stringMatching(/through api\./)]);
+    expect(await lint('src/web/features/catalog/api/violation.ts', 'export const url = (id: string) => `/api/products/${id}`;\n')).toHaveLength(1);
+    expect(await lint('src/web/features/catalog/api/fine.ts', "export const page = '/product/1';\n")).toEqual([]);
   });
 });

@@ -74,6 +74,9 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: url,
+    // 50 buyers on one IP place ~500 orders/s: far above the write limits meant for people.
+    RATE_LIMIT_WRITES_PER_USER: '1000000',
+    RATE_LIMIT_WRITES_PER_IP: '1000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
     ...options.env,
   };

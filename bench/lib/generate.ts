@@ -163,11 +163,12 @@ export async function generateCatalog(pool: pg.Pool, options: GenerateOptions): 
     householdIds.push(id);
     householdNames.push(name);
     householdPlaces.push(p);
-    userRows.push([id, `bench-${tag}-producer-${i}@bench.domace.test`, '!bench-no-login', `${cyr ? first[0] : first[1]} ${s}`, 'producer', p, joined]);
+    // Confirmed: only confirmed producers are public (src/server/db/read-models.ts).
+    userRows.push([id, `bench-${tag}-producer-${i}@bench.domace.test`, '!bench-no-login', `${cyr ? first[0] : first[1]} ${s}`, 'producer', p, joined, joined]);
     householdRows.push([id, name, cyr ? pick(DESCRIPTIONS)[0] : pick(DESCRIPTIONS)[1], p, 1 + Math.floor(rand() * 4000) / 1000, Math.floor(rand() * 60), searchKey(name, p), joined]);
   }
   for (let i = 0; i < userRows.length; i += batch) {
-    await insertUnnest(pool, 'users', [['id', 'uuid'], ['email', 'text'], ['password_hash', 'text'], ['name', 'text'], ['user_type', 'text'], ['location', 'text'], ['created_at', 'timestamptz']], userRows.slice(i, i + batch));
+    await insertUnnest(pool, 'users', [['id', 'uuid'], ['email', 'text'], ['password_hash', 'text'], ['name', 'text'], ['user_type', 'text'], ['location', 'text'], ['created_at', 'timestamptz'], ['confirmed_at', 'timestamptz']], userRows.slice(i, i + batch));
     await insertUnnest(pool, 'households', [['id', 'uuid'], ['name', 'text'], ['description', 'text'], ['location', 'text'], ['rating', 'float8'], ['review_count', 'int4'], ['search_key', 'text'], ['created_at', 'timestamptz']], householdRows.slice(i, i + batch));
   }
 

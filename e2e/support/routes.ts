@@ -9,7 +9,7 @@ export interface RouteCase {
   path: (ids: SampleIds) => string;
 }
 
-/** Every route of the app (spec section 2), with the seeded ids it needs. */
+/** Every route of the app (docs/product.md), with the seeded ids it needs. */
 export const ROUTES: RouteCase[] = [
   { name: 'feed', who: 'guest', path: () => '/' },
   { name: 'search', who: 'guest', path: () => '/search' },

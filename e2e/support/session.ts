@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { toSerbianLatin } from '../../src/shared/serbian-latin.ts';
 
 /** Demo accounts of the seed (src/server/db/seed/data.ts): one buyer, one producer. */
 export const DEMO_PASSWORD = 'domace-demo';
 export const BUYER_EMAIL = 'kupac@domace.rs';
 export const PRODUCER_EMAIL = 'leskovac@domace.rs';
 
-export const LANGUAGES = ['sr', 'en', 'ru'] as const;
+export const LANGUAGES = ['sr', 'sr-Latn', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** What the web app keeps in localStorage for a session (features/auth/lib/session-store.ts). */
@@ -83,6 +84,8 @@ type LocaleTree = { [key: string]: string | LocaleTree };
 
 /** A text of the web app (locales/<language>/<namespace>.json, dotted key), so specs assert what users read. */
 export function text(language: Language, namespace: string, key: string): string {
+  // Serbian Latin is made from the Cyrillic files when the app is built.
+  if (language === 'sr-Latn') return toSerbianLatin(text('sr', namespace, key));
   const file = path.resolve('src/web/locales', language, `${namespace}.json`);
   let node: string | LocaleTree = JSON.parse(fs.readFileSync(file, 'utf8')) as LocaleTree;
   for (const part of key.split('.')) {

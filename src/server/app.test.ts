@@ -43,8 +43,18 @@ describe('the API foundation', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
-  it('refuses a request to a protected route without a token', async () => {
+  it('refuses a request to a protected route without a token, or with a credential that is not a bearer token', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/api/me' });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toMatchObject({ code: 'unauthorized', error: expect.any(String) });
+    const basic = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Basic abc' } });
+    expect(basic.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('lets a public route ignore credentials it does not need', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Basic abc' } });
-    expect(res.statusCode).toBe(200); // public routes ignore credentials they do not need
+    expect(res.statusCode).toBe(200);
   });
 });

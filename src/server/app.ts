@@ -18,11 +18,15 @@ import errorsPlugin from './plugins/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import publicCachePlugin, { createPublicCacheStore } from './plugins/public-cache.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import { PUBLIC_CACHE_ROUTES } from './plugins/public-cache-routes.ts';
 import http from 'node:http';
 import webPlugin from './plugins/web.ts';
+import writeLimitsPlugin from './plugins/write-limits.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
 import { createMailOutbox, type MailOutbox } from './lib/outbox.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createSessionsCheck } from './features/auth/sessions.repository.ts';
 import { buyersRoutes } from './features/buyers/buyers.routes.ts';
@@ -35,7 +39,17 @@ import { mediaFilesRoutes } from './features/media/media-files.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { producerRoutes } from './features/producer/producer.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
+import { savedRoutes } from './features/saved/saved.routes.ts';
 import { storiesRoutes } from './features/stories/stories.routes.ts';
+import { messagesRoutes } from './features/messages/messages.routes.ts';
+import { createMessagesRepository } from './features/messages/messages.repository.ts';
+import { createMessagesService } from './features/messages/messages.service.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
+import { createPushSender, type PushSender } from './features/notifications/push.ts';
+import { vapidKeys } from './lib/vapid.ts';
+import { createStoriesRepository } from './features/stories/stories.repository.ts';
+import { createCatalogRepository } from './features/catalog/catalog.repository.ts';
 
 export interface AppDeps {
   database: Database;
@@ -51,16 +65,23 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: MailOutbox;
+    /** Web Push of pending notifications (features/notifications/push.ts). */
+    push: PushSender;
   }
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The composition root: every plugin and feature of the API, in one place (STYLE.md 3). */
+/** The composition root: every plugin and feature of the API, in one place (docs/architecture.md). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
-  // Anonymous feed pages and product pages: the hottest public reads (issue 8).
+  const clock = deps.clock ?? (() => new Date());
+  // Feed, product and household answers: the hottest public reads, bounded
+  // by bytes; the list of routes and what invalidates them is in plugins/public-cache-routes.ts.
   const publicCache = createPublicCacheStore({
-    cacheable: [/^\/api\/products(\?.*)?$/, /^\/api\/products\/[0-9a-f-]{36}(\?.*)?$/],
+    routes: PUBLIC_CACHE_ROUTES,
+    maxBytes: Math.max(1, config.publicCacheMaxBytes),
+    verifyAccess: deps.tokens.verifyAccess,
+    clock,
   });
   const app = Fastify({
     serverFactory: (handler) => http.createServer((req, res) => {
@@ -85,11 +106,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (instanceName) app.addHook('onSend', async (_request, reply) => { reply.header('x-instance', instanceName); });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { mediaPublicUrl: config.s3?.publicUrl });
   await app.register(compressionPlugin);
   // Counters in Redis when several instances share the limits; in memory otherwise.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
+  if (redis) {
+    // Reconnects by itself; an unreachable Redis is logged, not an unhandled error event.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis: connection failed'));
+    app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
+  }
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'domace-rl:', skipOnError: false } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
@@ -102,12 +127,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(publicCachePlugin, { pool: deps.database.pool, store: publicCache });
-  await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: createSessionsCheck(deps.database.db) });
+  if (config.publicCacheMaxBytes > 0) {
+    const stories = createStoriesRepository(deps.database.db);
+    const catalog = createCatalogRepository(deps.database.db);
+    await app.register(publicCachePlugin, { pool: deps.database.pool, store: publicCache, timeLimits: { households: (now) => stories.nextExpiry(now), products: (now) => catalog.nextPromotionEnd(now) } });
+  }
+  await app.register(metricsPlugin, { pool: deps.database.pool, cache: publicCache, token: config.metricsToken, trustProxy: config.trustProxy });
+  // Sessions seen active are remembered (until a revocation is heard) so that signed-in
+  // callers of a public read are served from the cache too.
+  await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: publicCache.rememberSessions(createSessionsCheck(deps.database.db)) });
+  // Every write route registered from here on gets per-user and per-IP limits.
+  await app.register(writeLimitsPlugin, { ...config.writeLimits, tokens: deps.tokens });
 
-  const clock = deps.clock ?? (() => new Date());
   const outbox = deps.outbox ?? createMailOutbox({ db: deps.database.db, mailer: deps.mailer, clock, log: app.log });
-  app.decorate('outbox', outbox);
+  // Message summaries whose 10 minutes have passed are mail that is due: a drain
+  // sends them too, and with workers they are looked for every minute.
+  const messageMails = createMessagesService({ db: deps.database.db, repo: createMessagesRepository(), clock, outbox, publicUrl: config.publicUrl });
+  app.decorate('outbox', { ...outbox, drain: async () => { await messageMails.sendDueMails(); return outbox.drain(); } });
+  if (deps.startWorkers) {
+    const timer = setInterval(() => { messageMails.sendDueMails().catch((err: unknown) => app.log.warn({ err }, 'message mails failed')); }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   if (deps.startWorkers) {
     outbox.start();
     outbox.kick(); // mail queued before a crash or restart goes out now
@@ -115,6 +156,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('onClose', async () => stopCleanUp());
   }
   app.addHook('onClose', () => outbox.stop());
+
+  // Web Push of new notifications: after every successful write request (whatever
+  // feature's commit or trigger created them) and, with workers, every 10 s.
+  const vapid = vapidKeys(config.vapidKeys, config.dataDir);
+  const push = createPushSender({ db: deps.database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log });
+  app.decorate('push', push);
+  if (deps.startWorkers) push.start();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) push.kick();
+  });
+  app.addHook('onClose', () => push.stop());
 
   const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
   await app.register(async (api) => {
@@ -129,9 +181,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(mediaRoutes, featureDeps);
     await api.register(ordersRoutes, featureDeps);
     await api.register(producerRoutes, featureDeps);
+    await api.register(adminRoutes, featureDeps);
+    await api.register(savedRoutes, featureDeps);
+    await api.register(messagesRoutes, featureDeps);
+    await api.register(notificationsRoutes, { ...featureDeps, vapidPublicKey: vapid.publicKey });
   }, { prefix: '/api' });
 
-  // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them (issue 9).
+  // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them.
   await app.register(mediaFilesRoutes, { config });
   await app.register(webPlugin, { webDir: path.join(ROOT, 'dist/web'), ssrDir: path.join(ROOT, 'dist/ssr'), mediaDir: config.mediaDir, headFor: createPageHead({ db: deps.database.db, publicUrl: config.publicUrl }) });
   return app;

@@ -3,14 +3,35 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, parseEnv, type Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { DataDirInUseError } from './db/embedded-postgres.ts';
+import { DataDirInUseError, killEmbeddedPostgres, runningEmbeddedUrl, stopLeftoverPostmaster } from './db/embedded-postgres.ts';
+import { scheduleDailyBackup } from './lib/backup.ts';
 import { openDatabase } from './db/open.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { publicDemoAccountsWarning, seedIfEmpty } from './db/seed/seed.ts';
+import { watchDatabase } from './db/watchdog.ts';
 import { createMailer } from './lib/mailer.ts';
 import { jwtSecret } from './lib/secrets.ts';
 import { createTokens } from './lib/tokens.ts';
 
-/** Configure, open and migrate the database, seed, listen; stop cleanly on SIGINT/SIGTERM. */
+/** SIGTERM to exit, whatever is queued (README, "When something fails"): the force timer's limit. */
+const STOP_DEADLINE_MS = 9_000;
+
+/** Set once a stop began: errors of half-built parts after that are expected, not fatal. */
+let closing = false;
+
+/** Resolves with the promise's value, or undefined once `ms` have passed. */
+function within<T>(promise: Promise<T> | undefined, ms: number): Promise<T | undefined> {
+  if (!promise) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Configure, open and migrate the database, seed, listen; stop on SIGINT/SIGTERM within
+ * STOP_DEADLINE_MS; exit non-zero when the database is lost for good (a supervisor restarts us).
+ */
 async function main() {
   let config: Config;
   try {
@@ -25,50 +46,101 @@ async function main() {
   const log = pino({ level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}) });
   const started = Date.now();
 
+  // Signals may come at any time, even while PostgreSQL starts or we seed: close whatever has
+  // started by then. Handlers go in first, so no signal ever leaves a PostgreSQL behind.
+  const running: { app?: Awaited<ReturnType<typeof buildApp>>; opening?: Promise<Database>; stopWatchdog?: () => void } = {};
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (closing) return;
+    closing = true;
+    if (exitCode === 0) log.info({ reason }, 'shutting down');
+    else log.fatal({ reason }, 'shutting down: the app cannot serve; exiting for the supervisor to restart it');
+    const force = setTimeout(() => {
+      log.error('stopping took too long; exiting now');
+      killEmbeddedPostgres();
+      process.exit(exitCode || 1);
+    }, STOP_DEADLINE_MS);
+    running.stopWatchdog?.();
+    try {
+      // Requests in flight finish; the outbox stops after its batch (lib/outbox.ts).
+      await within(running.app?.close(), 5_000);
+    } catch (err) {
+      log.warn({ err }, 'closing the server failed');
+    }
+    try {
+      if (running.opening) {
+        // Still opening (e.g. an old PostgreSQL being stopped first): wait a little, then force.
+        const database = await within(running.opening.catch(() => undefined), 5_000);
+        if (database) await within(database.close(), 7_000);
+      } else if (!config.databaseUrl) {
+        // Stopped before we started PostgreSQL: a killed app's one may still run; it goes too.
+        await within(stopLeftoverPostmaster({ dataDir: path.join(config.dataDir, 'pg'), log: (level, msg) => log[level](msg) }), 7_000);
+      }
+    } catch (err) {
+      log.warn({ err }, 'closing the database failed');
+    }
+    killEmbeddedPostgres(); // anything still running (nothing, normally)
+    clearTimeout(force);
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  const lost = (err: Error) => { void shutdown(err.message, 1); };
+  // A signal that came while this module was still loading (scripts/start.mjs kept it).
+  const early = (globalThis as { domaceStopRequested?: string }).domaceStopRequested;
+  if (early) void shutdown(early, 0);
+  if (closing) return;
+
   let database: Database;
   try {
-    database = await openDatabase(config, (level, msg) => log[level](msg));
+    running.opening = openDatabase(config, (level, msg) => log[level](msg), lost);
+    database = await running.opening;
   } catch (err) {
+    if (closing) return;
     if (err instanceof DataDirInUseError) {
       log.fatal(err.message);
       process.exit(1);
     }
     throw err;
   }
+  if (closing) return;
 
-  // Signals may come while we still seed or build: close whatever has started by then.
-  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 25_000);
-    try {
-      await running.app?.close();
-    } finally {
-      await database.close();
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The database going away is noticed within seconds; gone for DB_DOWN_EXIT_SECONDS = exit 1.
+  if (database.url) {
+    running.stopWatchdog = watchDatabase({
+      url: database.url,
+      giveUpAfterMs: config.dbDownExitMs,
+      onDown: (err) => log.error({ err: err.message }, 'the database is unreachable'),
+      onUp: (ms) => log.warn(`the database is reachable again after ${ms} ms`),
+      onGiveUp: lost,
+    }).stop;
+  }
 
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, { mediaDir: config.mediaDir, log: (msg: string) => log.info(msg) });
     if (seeded) log.info('seeded the Serbian sample data (demo accounts are listed in the README)');
   }
+  if (closing) return;
+  const demoWarning = await publicDemoAccountsWarning(database.db, config.publicUrl);
+  if (demoWarning) log.warn(`\n${demoWarning}`);
 
   const tokens = createTokens(jwtSecret(config.jwtSecret, config.dataDir));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const app = await buildApp(config, { database, tokens, mailer, startWorkers: true });
   running.app = app;
+  if (closing) { await app.close(); return; }
   await app.listen({ port: config.port, host: config.host });
   log.info(`Domaće is ready at ${config.publicUrl} (database: ${database.kind}) in ${Date.now() - started} ms`);
+  // The embedded database is backed up daily into DATA_DIR/backups (an external one is the DBA's).
+  const embeddedUrl = database.kind === 'embedded' && config.backupDaily ? runningEmbeddedUrl(path.join(config.dataDir, 'pg')) : null;
+  if (embeddedUrl) {
+    // Its timers are unref'd: they never hold the process open at shutdown.
+    scheduleDailyBackup({ url: embeddedUrl, dir: path.join(config.dataDir, 'backups'), keep: config.backupKeep, log });
+  }
 }
 
 main().catch((err: unknown) => {
+  if (closing) return; // the shutdown in progress exits
   console.error(err instanceof Error ? err.stack ?? err.message : err);
+  killEmbeddedPostgres();
   process.exit(1);
 });

@@ -3,8 +3,8 @@ import { searchKey } from './search-key.ts';
 
 /**
  * Category names in sr (Cyrillic and Latin), en and ru, folded into every product's search
- * key (DESIGN.md section 6a) so "med", "honey" and "мёд" all find honey. "Zimnitza" is the
- * spec's spelling, kept as an alias.
+ * key (docs/architecture.md, Search) so "med", "honey" and "мёд" all find honey. "Zimnitza" is the
+ * spelling the product texts used first, kept as an alias.
  */
 export const CATEGORY_SEARCH_WORDS: Record<Category, string> = {
   fruit: 'Воће Voće Fruit Фрукты',
@@ -16,7 +16,10 @@ export const CATEGORY_SEARCH_WORDS: Record<Category, string> = {
   other: 'Остало Ostalo Other Другое',
 };
 
-/** The stored search key of a product: its name, its household's name and its category words. */
-export function productSearchKey(name: string, householdName: string, category: Category): string {
-  return searchKey(name, householdName, CATEGORY_SEARCH_WORDS[category]);
+/**
+ * The stored search key of a product: its name, its household's name and town (so "Leskovac"
+ * finds what is made there) and its category words.
+ */
+export function productSearchKey(name: string, householdName: string, category: Category, householdLocation = ''): string {
+  return searchKey(name, householdName, householdLocation, CATEGORY_SEARCH_WORDS[category]);
 }

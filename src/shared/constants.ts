@@ -9,16 +9,29 @@ export type Unit = (typeof UNITS)[number];
 export const USER_TYPES = ['customer', 'producer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+/** The id/access token claim that carries the user type (named as an identity provider would). */
+export const USER_TYPE_CLAIM = 'custom:userType';
+
 export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-/** The four statuses of the spec, plus cancelled (terminal, returns stock). */
+/** The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock). */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const LANGUAGES = ['sr', 'en', 'ru'] as const;
+/**
+ * The interface languages. `sr-Latn` is Serbian in the Latin script: its texts are made from the
+ * Cyrillic ones by transliteration (serbian-latin.ts), so only sr, en and ru are written by hand.
+ */
+export const LANGUAGES = ['sr', 'sr-Latn', 'en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'sr';
+/** The languages whose texts are written by hand. */
+export type TextLanguage = Exclude<Language, 'sr-Latn'>;
+/** The hand-written texts a language is shown from: Serbian Latin from the Cyrillic ones. */
+export function textLanguage(language: Language): TextLanguage {
+  return language === 'sr-Latn' ? 'sr' : language;
+}
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -28,7 +41,7 @@ export const LANGUAGE_COOKIE = 'domace_language';
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-/** Business constants of the spec (section 9) and DESIGN.md section 6. */
+/** Business constants (docs/product.md, Constants; the security ones: docs/architecture.md, Security). */
 export const LIMITS = {
   codeLength: 6,
   passwordMin: 8,

@@ -12,6 +12,14 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(12.34)).toBe(true);
     expect(hasAtMostTwoDecimals(1.005)).toBe(false);
     expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
+    expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false);
+    // Within a millionth of a para is still a third decimal: refused, never rounded away.
+    expect(hasAtMostTwoDecimals(10.0000001)).toBe(false);
+    expect(hasAtMostTwoDecimals(0.001)).toBe(false);
+    // Every two-decimal amount up to the price limit passes, whatever its binary rounding.
+    for (let para = 1; para <= 100_000_000; para += 9_973) expect(hasAtMostTwoDecimals(Number((para / 100).toFixed(2)))).toBe(true);
+    expect(hasAtMostTwoDecimals(0.29)).toBe(true);
+    expect(hasAtMostTwoDecimals(999_999.99)).toBe(true);
   });
 
   it('sums lines in para', () => {

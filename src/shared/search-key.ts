@@ -1,5 +1,5 @@
 /**
- * The search key (DESIGN.md section 6a): lower case, Serbian Cyrillic transliterated to
+ * The search key (docs/architecture.md, Search): lower case, Serbian Cyrillic transliterated to
  * Latin, diacritics removed, so "med" finds "Мед" and "voce" finds "Voće".
  * Computed here and stored in an indexed column; queries go through the same function.
  */

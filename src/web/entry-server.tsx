@@ -4,7 +4,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
-import { HOUSEHOLD_PAGE, PRODUCT_PAGE } from '#shared/page-paths.ts';
+import { isUuid, matchPage, type PageName } from '#shared/pages.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
@@ -28,32 +28,31 @@ import { routes } from './app/router.tsx';
  */
 
 /** The answers each public page shows first; the same query options its components use. */
-const PREFETCH: Array<[RegExp, (client: QueryClient, id: string) => Array<Promise<unknown>>]> = [
-  [/^\/$/, (client) => [
+const PREFETCH: Partial<Record<PageName, (client: QueryClient, id: string) => Array<Promise<unknown>>>> = {
+  feed: (client) => [
     client.prefetchInfiniteQuery(productsQueryOptions({})),
     client.prefetchQuery(householdsQueryOptions()),
     client.prefetchQuery(storiesQueryOptions()),
-  ]],
-  [PRODUCT_PAGE, (client, id) => [
+  ],
+  product: (client, id) => [
     client.prefetchQuery(productQueryOptions(id)),
     client.prefetchQuery(reviewsQueryOptions(id)),
-  ]],
-  [HOUSEHOLD_PAGE, (client, id) => [
+  ],
+  household: (client, id) => [
     client.prefetchQuery(householdQueryOptions(id, null)),
     client.prefetchQuery(storiesQueryOptions(id)),
     client.prefetchInfiniteQuery(productsQueryOptions({ householdId: id, limit: 100 })),
-  ]],
-];
+  ],
+};
 
 async function prefetch(client: QueryClient, pathname: string): Promise<void> {
-  for (const [pattern, load] of PREFETCH) {
-    const match = pattern.exec(pathname);
-    if (match) {
-      // A failed prefetch leaves its query pending: the page renders its loading state and the browser fetches.
-      await Promise.all(load(client, match[1] ?? ''));
-      return;
-    }
-  }
+  const page = matchPage(pathname);
+  const load = page && PREFETCH[page.name];
+  if (!page || !load) return;
+  // Only an id that could name a row: another one is the page's own not-found state.
+  if ('id' in page.params && !isUuid(page.params.id)) return;
+  // A failed prefetch leaves its query pending: the page renders its loading state and the browser fetches.
+  await Promise.all(load(client, page.params.id ?? ''));
 }
 
 /** One i18next instance per language, every namespace loaded, shared by all requests. */

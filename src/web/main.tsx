@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { SSR_STATE_ID, type ServerState } from '#shared/ssr.ts';
@@ -47,6 +47,9 @@ async function start() {
   const container = document.getElementById('root')!;
   const server = readServerState();
   const wanted = detectLanguage();
+  // TanStack Query assumes "online" until an offline event: a page opened offline would retry
+  // for seconds and show an error instead of pausing its reads until the connection is back.
+  onlineManager.setOnline(navigator.onLine);
   const queryClient = createQueryClient();
   if (server) hydrate(queryClient, server.queries as DehydratedState);
   await yieldToMain();

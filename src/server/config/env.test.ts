@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './env.ts';
+import { ConfigError, isLocalUrl, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -15,6 +15,29 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => parseEnv({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('reads the operator settings: producer approval, metrics token, backups', () => {
+    expect(parseEnv({})).toMatchObject({ producerApproval: 'manual', metricsToken: undefined, backupKeep: 7, backupDaily: true });
+    expect(parseEnv({ PRODUCER_APPROVAL: 'auto', METRICS_TOKEN: 'x'.repeat(16), BACKUP_KEEP: '3', BACKUP_DAILY: 'false' }))
+      .toMatchObject({ producerApproval: 'auto', metricsToken: 'x'.repeat(16), backupKeep: 3, backupDaily: false });
+    expect(() => parseEnv({ PRODUCER_APPROVAL: 'never' })).toThrow(/PRODUCER_APPROVAL="never"/);
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it('seeds the demo data by default, but not with NODE_ENV=production unless SEED_DEMO says so', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('tells a URL only this machine reaches from a public one', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3102', 'http://[::1]:3000', 'http://app.localhost', 'http://0.0.0.0:3000']) expect(isLocalUrl(url), url).toBe(true);
+    for (const url of ['https://pijaca.example.rs', 'http://192.168.1.10:3000', 'http://localhost.example.rs', 'http://127.0.0.1.nip.io', 'not a url']) expect(isLocalUrl(url), url).toBe(false);
   });
 
   it('treats empty strings as unset and parses booleans', () => {

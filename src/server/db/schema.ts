@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey,
-  text, timestamp, uniqueIndex, uuid,
+  numeric, pgSequence, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
- * The data model of DESIGN.md section 4. Money is integer para (1 RSD = 100 para).
+ * The data model (docs/architecture.md, Data model). Money is integer para (1 RSD = 100 para).
  * Only repositories import this file.
  */
 
@@ -23,11 +23,23 @@ export const users = pgTable('users', {
   location: text('location'),
   bio: text('bio'),
   avatar: text('avatar'),
-  language: text('language', { enum: ['sr', 'en', 'ru'] }).notNull().default('sr'),
+  language: text('language', { enum: ['sr', 'sr-Latn', 'en', 'ru'] }).notNull().default('sr'),
   notifyByEmail: boolean('notify_by_email').notNull().default(true),
+  /** Mail and push per notification kind, `{ [kind]: { mail?, push? } }`; a missing value is on. */
+  notificationSettings: jsonb('notification_settings').$type<Record<string, { mail?: boolean; push?: boolean }>>().notNull().default({}),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** An operator (granted only by `npm run admin -- grant <email>`, never through the API). */
+  isAdmin: boolean('is_admin').notNull().default(false),
+  /** Suspended by an operator: sessions ended, login refused, household not public. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** The buyer page hidden by an operator after a report. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  /** Deleted by its owner: the row stays (orders point at it) with the personal data wiped. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Whether the buyer page shows the total spent to others. */
+  showTotalSpent: boolean('show_total_spent').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -71,7 +83,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   index('refresh_tokens_session_idx').on(t.sessionId),
 ]);
 
-/** A household's id is its producer's user id, as in the spec. */
+/** A household's id is its producer's user id: one household per producer. */
 export const households = pgTable('households', {
   id: uuid('id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
@@ -82,9 +94,33 @@ export const households = pgTable('households', {
   rating: doublePrecision('rating').notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
   searchKey: text('search_key').notNull().default(''),
+  /** pending until an operator approves (PRODUCER_APPROVAL=manual); suspended by an operator. */
+  status: text('status', { enum: ['pending', 'approved', 'suspended'] }).notNull().default('approved'),
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  /** Pickup points with weekly hours; replaced as a whole by the owner. */
+  pickupPoints: jsonb('pickup_points').$type<StoredPickupPoint[]>().notNull().default([]),
+  delivery: jsonb('delivery').$type<StoredDelivery>().notNull().default({ enabled: false, areas: [], feePara: 0, freeFromPara: null, leadDays: 0, weekdays: [] }),
+  minimumOrderPara: bigint('minimum_order_para', { mode: 'number' }).notNull().default(0),
+  paymentCash: boolean('payment_cash').notNull().default(true),
+  /** 18 digits, control checked; null = no IPS QR payments. */
+  ipsAccount: text('ips_account'),
+  ipsPayeeName: text('ips_payee_name'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  check('households_status_check', sql`${t.status} IN ('pending', 'approved', 'suspended')`),
+  index('households_status_idx').on(t.status, t.createdAt.desc()),
+]);
+
+export interface StoredPickupPoint {
+  id: string; name: string; address: string; note: string | null;
+  hours: { weekday: number; opens: string; closes: string }[];
+}
+/** Delivery settings; money in para. */
+export interface StoredDelivery {
+  enabled: boolean; areas: string[]; feePara: number; freeFromPara: number | null; leadDays: number; weekdays: number[];
+}
 
 export const media = pgTable('media', {
   id: id(),
@@ -122,8 +158,15 @@ export const products = pgTable('products', {
   availability: boolean('availability').notNull().default(true),
   featured: boolean('featured').notNull().default(false),
   promoted: boolean('promoted').notNull().default(false),
-  /** Whole units left; null = unlimited. Never negative (checked by the database). */
-  stock: integer('stock'),
+  /** Last day (Europe/Belgrade) the promotion runs; null = until the operator ends it. */
+  promotedUntil: date('promoted_until', { mode: 'string' }),
+  /** Hidden by an operator after a report: kept, but in no public answer. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  /** Units left (3 decimals); null = unlimited. Never negative (checked by the database). */
+  stock: numeric('stock', { precision: 13, scale: 3, mode: 'number' }),
+  quantityStep: numeric('quantity_step', { precision: 10, scale: 3, mode: 'number' }).notNull().default(1),
+  /** A harvest pre-order: orderable for dates on or after this day. */
+  availableFrom: date('available_from', { mode: 'string' }),
   rating: doublePrecision('rating').notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
   searchKey: text('search_key').notNull().default(''),
@@ -133,11 +176,12 @@ export const products = pgTable('products', {
 }, (t) => [
   check('products_stock_nonnegative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
   check('products_price_positive', sql`${t.pricePara} > 0`),
+  check('products_quantity_step_positive', sql`${t.quantityStep} > 0`),
   index('products_household_idx').on(t.householdId, t.createdAt.desc(), t.id.desc()),
   index('products_feed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
-  // Search ranks name matches first (issue 4); this serves the name part. See productNameKeySql.
+  // Search ranks name matches first; this serves the name part. See productNameKeySql.
   index('products_name_key_trgm_idx').using('gin', sql`(${productNameKeySql(t.name)}) gin_trgm_ops`),
 ]);
 
@@ -148,6 +192,7 @@ export const stories = pgTable('stories', {
   mediaUrl: text('media_url').notNull(),
   mediaType: text('media_type', { enum: ['image', 'video'] }).notNull(),
   caption: text('caption'),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('stories_household_expires_idx').on(t.householdId, t.expiresAt)]);
@@ -158,6 +203,7 @@ export const reviews = pgTable('reviews', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   rating: integer('rating').notNull(),
   comment: text('comment').notNull(),
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -175,8 +221,12 @@ export const follows = pgTable('follows', {
   index('follows_household_idx').on(t.householdId),
 ]);
 
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
 export const orders = pgTable('orders', {
   id: id(),
+  /** Human order number (#100001). */
+  number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
   /** All orders written by one checkout share it (one per household, all or none). */
   checkoutId: uuid('checkout_id').notNull(),
   buyerId: uuid('buyer_id').notNull().references(() => users.id),
@@ -188,10 +238,23 @@ export const orders = pgTable('orders', {
   deliveryAddress: text('delivery_address'),
   contactPhone: text('contact_phone').notNull(),
   notes: text('notes'),
+  /** Lines plus the delivery fee. */
   totalPara: bigint('total_para', { mode: 'number' }).notNull(),
+  pickupPointId: uuid('pickup_point_id'),
+  pickupPointName: text('pickup_point_name'),
+  pickupPointAddress: text('pickup_point_address'),
+  deliveryArea: text('delivery_area'),
+  deliveryFeePara: bigint('delivery_fee_para', { mode: 'number' }).notNull().default(0),
+  paymentMethod: text('payment_method', { enum: ['cash', 'ips_qr'] }).notNull().default('cash'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The payee's account and name copied at order time (the QR never changes afterwards). */
+  ipsAccount: text('ips_account'),
+  ipsPayeeName: text('ips_payee_name'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  uniqueIndex('orders_number_key').on(t.number),
   index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
   index('orders_household_idx').on(t.householdId, t.status, t.createdAt.desc()),
   index('orders_checkout_idx').on(t.checkoutId),
@@ -205,7 +268,7 @@ export const orderItems = pgTable('order_items', {
   name: text('name').notNull(),
   unit: text('unit', { enum: ['kg', 'l', 'jar', 'pc'] }).notNull(),
   unitPricePara: bigint('unit_price_para', { mode: 'number' }).notNull(),
-  quantity: integer('quantity').notNull(),
+  quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId),
   index('order_items_product_idx').on(t.productId),
@@ -250,3 +313,122 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   createdAt: createdAt(),
 }, (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)]);
+
+export const REPORT_TARGET_TYPES = ['product', 'review', 'story', 'household', 'buyer'] as const;
+export const REPORT_REASONS = ['spam', 'fake', 'offensive', 'unsafe_food', 'other'] as const;
+
+/** A user's report of content; at most one open report per reporter and target. */
+export const reports = pgTable('reports', {
+  id: id(),
+  reporterId: uuid('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+  targetId: uuid('target_id').notNull(),
+  reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+  note: text('note'),
+  status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+  resolution: text('resolution', { enum: ['hide', 'dismiss'] }),
+  resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('reports_open_per_reporter_key').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+  index('reports_status_idx').on(t.status, t.createdAt.desc()),
+  index('reports_target_idx').on(t.targetType, t.targetId),
+]);
+
+/** Every operator action, kept. */
+export const adminAudit = pgTable('admin_audit', {
+  id: id(),
+  adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+}, (t) => [index('admin_audit_created_idx').on(t.createdAt.desc(), t.id.desc())]);
+
+/** Products a user saved ("saved items"); newest first in the list (migration 0012). */
+export const savedProducts = pgTable('saved_products', {
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.productId] }),
+  index('saved_products_user_time_idx').on(t.userId, t.createdAt.desc(), t.productId.desc()),
+  index('saved_products_product_idx').on(t.productId),
+]);
+
+/** A user's saved delivery places ("saved locations"); at most one default (migration 0012). */
+export const savedAddresses = pgTable('saved_addresses', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  area: text('area').notNull(),
+  address: text('address').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('saved_addresses_user_idx').on(t.userId, t.createdAt),
+  uniqueIndex('saved_addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+]);
+
+/** An order's conversation between its buyer and its producer. */
+export const orderMessages = pgTable('order_messages', {
+  id: id(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+  fromProducer: boolean('from_producer').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_messages_order_idx').on(t.orderId, t.createdAt, t.id),
+  check('order_messages_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 1000`),
+]);
+
+/** Per order and party: read up to `lastReadAt`; mailed about messages at `lastMailedAt`. */
+export const orderMessageStates = pgTable('order_message_states', {
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+  /** Set while messages wait for the next mail (the throttle window was closed). */
+  mailPendingSince: timestamp('mail_pending_since', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ name: 'order_message_states_pk', columns: [t.orderId, t.userId] }),
+  index('order_message_states_pending_idx').on(t.mailPendingSince).where(sql`${t.mailPendingSince} IS NOT NULL`),
+]);
+
+/**
+ * The notification centre. Titles are rendered in the reader's language from `type` and
+ * `data`; triggers of migration 0009 write the order and review ones.
+ */
+export const notifications = pgTable('notifications', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation'] }).notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  /** Waiting for the push sender (only written true for users with a subscription). */
+  pushPending: boolean('push_pending').notNull().default(false),
+}, (t) => [
+  index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation')`),
+]);
+
+/** A Web Push subscription of one device. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+  index('push_subscriptions_user_idx').on(t.userId),
+]);

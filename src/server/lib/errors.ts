@@ -1,6 +1,6 @@
 /**
  * Every failure the API answers is an AppError: HTTP status + stable code + English
- * message (DESIGN.md section 5). The web app translates `code`.
+ * message (docs/architecture.md, API). The web app translates `code`.
  */
 export interface ErrorDetail { field?: string; message: string; [key: string]: unknown }
 

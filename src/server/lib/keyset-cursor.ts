@@ -22,8 +22,16 @@ export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>
 }
 
 /** A created_at key with microseconds, as PostgreSQL stores it (a JS Date keeps only ms). */
-export const timeKey = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+export const timeKey = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+  // A real instant: month 13, hour 25 or year 0 would be a database error (a 500), not a 400.
+  .refine(isRealInstant);
 export const timeIdCursor = z.tuple([timeKey, z.uuid()]);
+
+function isRealInstant(value: string): boolean {
+  if (value.startsWith('0000')) return false;
+  const date = new Date(`${value.slice(0, 23)}Z`);
+  return Number.isFinite(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
+}
 
 /** A timestamp column as the cursor's time part: UTC with microseconds, so no two rows tie by rounding. */
 export function timeKeySql(column: AnyColumn): SQL<string> {

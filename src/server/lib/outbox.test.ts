@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
+import net from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { Mail, Mailer } from './mailer.ts';
+import { createMailer, type Mail, type Mailer } from './mailer.ts';
 import { createMailOutbox, enqueueMail } from './outbox.ts';
 
 /**
- * The transactional mail outbox (ADR 0003, issue 9) as several instances use it: each
+ * The transactional mail outbox (docs/decisions/0003-mail-outbox.md) as several instances use it: each
  * "instance" here has its own connection pool and outbox on the same database.
  */
 let database: TestDatabase;
@@ -22,8 +24,8 @@ afterAll(async () => {
 beforeEach(async () => { await database.db.delete(mailOutbox); });
 
 /** A second process's view of the same database: its own pool, its own connections. */
-function instanceDb(): Db {
-  const pool = createPool(database.url, 5);
+function instanceDb(max = 5): Db {
+  const pool = createPool(database.url, max);
   pools.push(pool);
   return createDb(pool);
 }
@@ -123,7 +125,7 @@ describe('the mail outbox', () => {
     }
     expect(calls).toBe(8);
     const [r] = await database.db.select().from(mailOutbox);
-    expect(r).toMatchObject({ attempts: 8, sentAt: null, lastError: '550 mailbox unavailable' });
+    expect(r).toMatchObject({ attempts: 8, sentAt: null, lastError: '550 mailbox unavailable', text: '', html: '', subject: 'Поруџбина 2' });
   });
 
   it('never sends mail queued in a transaction that rolled back', async () => {
@@ -157,5 +159,134 @@ describe('the mail outbox', () => {
     const rows = await database.db.select({ subject: mailOutbox.subject }).from(mailOutbox);
     expect(rows).toEqual([{ subject: 'Поруџбина 4' }]);
     expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Поруџбина 3'))).toEqual([]);
+  });
+
+  it('holds a claimed mail for its lease: a second instance does not send it while the first is still sending', async () => {
+    await enqueueMail(database.db, [mail(10), mail(11)]);
+    let release!: () => void;
+    const relayAnswers = new Promise<void>((r) => { release = r; });
+    let started!: () => void;
+    const sending = new Promise<void>((r) => { started = r; });
+    const delivered: string[] = [];
+    const slow = createMailOutbox({ db: instanceDb(), mailer: { async send(m) { started(); await relayAnswers; delivered.push(`slow:${m.subject}`); } } });
+    const fast = createMailOutbox({ db: instanceDb(), mailer: { async send(m) { delivered.push(`fast:${m.subject}`); } } });
+
+    const first = slow.drain();
+    await sending;
+    // The first instance is inside its SMTP round trip: no lock is held any more, only the lease.
+    expect(await fast.drain()).toBe(0);
+    release();
+    expect(await first).toBe(2);
+    expect(await fast.drain()).toBe(0);
+    expect(delivered.sort()).toEqual(['slow:Поруџбина 10', 'slow:Поруџбина 11']);
+  });
+
+  it('claims a mail again once the lease of an instance that died mid-send has run out', async () => {
+    const clock = createClock();
+    await enqueueMail(database.db, mail(12));
+    const dead = createMailOutbox({ db: instanceDb(), clock: clock.now, mailer: { send: () => new Promise<void>(() => undefined) }, sendTimeoutMs: 60_000 });
+    void dead.drain(); // never finishes: the process "died" while talking to the relay
+    await sleep(200);
+    const delivered: Mail[] = [];
+    const next = createMailOutbox({ db: instanceDb(), clock: clock.now, mailer: { send: async (m) => { delivered.push(m); } } });
+    expect(await next.drain()).toBe(0); // still leased
+    clock.advance(5 * 60_000 + 1000);
+    expect(await next.drain()).toBe(1);
+    expect(delivered.map((m) => m.subject)).toEqual(['Поруџбина 12']);
+  });
+
+  it('sends with no pooled connection held: a hanging relay does not starve the app of its only connection', async () => {
+    await enqueueMail(database.db, mail(13));
+    const db = instanceDb(1);
+    let started!: () => void;
+    const sending = new Promise<void>((r) => { started = r; });
+    const outbox = createMailOutbox({ db, mailer: { send: () => { started(); return new Promise<void>(() => undefined); } }, sendTimeoutMs: 60_000 });
+    void outbox.drain();
+    await sending;
+    // A request of the app on the same one-connection pool gets its answer at once.
+    const answered = await Promise.race([db.execute(sql`SELECT 1 AS one`).then(() => 'answered'), sleep(2000).then(() => 'starved')]);
+    expect(answered).toBe('answered');
+    await outbox.stop(100);
+  });
+
+  it('blanks the body of a mail once it is sent (codes are not kept readable), and keeps unsent ones whole', async () => {
+    const code = { to: 'nova@test.rs', subject: 'Код за потврду', text: 'Ваш код је 482913', html: '<p>482913</p>' };
+    await enqueueMail(database.db, code);
+    const outbox = createMailOutbox({ db: instanceDb(), mailer: { send: async () => undefined } });
+    await enqueueMail(database.db, { ...mail(14), to: 'later@test.rs' });
+    await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() + 3600_000) }).where(eq(mailOutbox.to, 'later@test.rs'));
+    expect(await outbox.drain()).toBe(1);
+    const rows = await database.db.select().from(mailOutbox);
+    const sent = rows.find((r) => r.to === 'nova@test.rs')!;
+    expect(sent).toMatchObject({ subject: 'Код за потврду', text: '', html: '' });
+    expect(sent.sentAt).not.toBeNull();
+    expect(JSON.stringify(rows)).not.toContain('482913');
+    expect(rows.find((r) => r.to === 'later@test.rs')).toMatchObject({ text: 'Текст 14', sentAt: null });
+  });
+
+  it('stops within a few seconds against an SMTP relay that never answers, leaving the backlog for the next start', async () => {
+    // A relay that accepts connections and never says a word.
+    const sockets: net.Socket[] = [];
+    const relay = net.createServer((s) => { sockets.push(s); });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const { port } = relay.address() as net.AddressInfo;
+    try {
+      await database.db.insert(mailOutbox).values(Array.from({ length: 200 }, (_, i) => mail(100 + i)));
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'test@domace.local', outboxDir: os.tmpdir(), log: { info: () => undefined } });
+      const outbox = createMailOutbox({ db: instanceDb(), mailer });
+      outbox.start(60_000);
+      outbox.kick();
+      await sleep(500);
+      expect(sockets.length).toBeGreaterThan(0); // it is talking to the relay
+      const stopping = Date.now();
+      await outbox.stop();
+      expect(Date.now() - stopping).toBeLessThan(3_000);
+      const pending = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(isNull(mailOutbox.sentAt));
+      expect(pending).toHaveLength(200); // nothing lost, nothing marked sent
+    } finally {
+      for (const s of sockets) s.destroy();
+      relay.close();
+    }
+  });
+
+  it('gives up on a relay that never answers after its timeouts, and retries the mail later', async () => {
+    const sockets: net.Socket[] = [];
+    const relay = net.createServer((s) => { sockets.push(s); });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const { port } = relay.address() as net.AddressInfo;
+    try {
+      await enqueueMail(database.db, mail(15));
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?greetingTimeout=500`, from: 'test@domace.local', outboxDir: os.tmpdir(), log: { info: () => undefined } });
+      const outbox = createMailOutbox({ db: instanceDb(), mailer });
+      const started = Date.now();
+      expect(await outbox.drain()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, text: 'Текст 15' });
+      expect(row!.lastError).toMatch(/greeting/i);
+    } finally {
+      for (const s of sockets) s.destroy();
+      relay.close();
+    }
+  });
+
+  it('hands the unsent rest of its batch back when stopped mid-batch, so the next start sends it at once', async () => {
+    await database.db.insert(mailOutbox).values(Array.from({ length: 10 }, (_, i) => mail(200 + i)));
+    let release!: () => void;
+    const relay = new Promise<void>((r) => { release = r; });
+    let calls = 0;
+    const outbox = createMailOutbox({ db: instanceDb(), mailer: { async send() { calls += 1; if (calls === 2) await relay; } } });
+    outbox.start(60_000);
+    outbox.kick();
+    while (calls < 2) await sleep(20);
+    await outbox.stop(200); // returns while the second mail is still with the relay
+    release();
+    await sleep(300);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(2);
+    // The 8 never attempted are due now, not in 5 minutes.
+    const next = createMailOutbox({ db: instanceDb(), mailer: { send: async () => undefined } });
+    expect(await next.drain()).toBe(8);
+    expect(calls).toBe(2);
   });
 });

@@ -1,13 +1,21 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /**
  * Mail that survives a crash: written to mail_outbox in the same transaction as the order
- * or code that causes it, then sent by any instance. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so two instances never send the same mail; failures are retried
- * with exponential backoff (DESIGN.md section 12, issue 9).
+ * or code that causes it, then sent by any instance (docs/decisions/0003-mail-outbox.md).
+ *
+ * A batch is claimed with a lease: one short UPDATE … FOR UPDATE SKIP LOCKED moves the rows'
+ * next_attempt_at a lease ahead, so no other instance takes them while they are being sent,
+ * and commits at once. The mails then go out with no database connection held (a slow or
+ * hanging SMTP relay never holds a pooled connection), and each is marked afterwards. An
+ * instance that dies mid-batch leaves its rows to be claimed again when the lease ends.
+ * Failures are retried with exponential backoff.
+ *
+ * Bodies are blanked once sent: sign-up and reset mails carry codes, which are kept only as
+ * hashes (auth_codes). Recipient and subject stay, for the record.
  */
 export function enqueueMail(db: DbOrTx, mails: Mail | Mail[]) {
   const rows = Array.isArray(mails) ? mails : [mails];
@@ -15,71 +23,106 @@ export function enqueueMail(db: DbOrTx, mails: Mail | Mail[]) {
 }
 
 export interface MailOutbox {
-  /** Sends what is due now; resolves with the number sent. */
+  /** Sends what is due now; resolves with the number sent. Stops between batches after `stop`. */
   drain: () => Promise<number>;
   /** Ask for a drain soon (after a commit that enqueued mail). */
   kick: () => void;
   start: (intervalMs?: number) => void;
-  stop: () => Promise<void>;
+  /**
+   * Stops at the end of the batch in flight, waiting at most `graceMs`: unsent mail waits in
+   * the table for the next start (a mail still being sent is claimed again after its lease).
+   */
+  stop: (graceMs?: number) => Promise<void>;
 }
 
 const MAX_ATTEMPTS = 8;
-/**
- * Mails claimed per transaction. Under a checkout burst the drain waits its turn for a pooled
- * connection like any request, so this also sets its share of the CPU while requests queue
- * (the rest waits in the outbox and goes out as soon as the burst ends).
- */
+/** Mails claimed at once; also how far a stop may have to wait (one batch). */
 const BATCH = 10;
+/** A claimed mail is left alone this long; longer than a send may take (SEND_TIMEOUT_MS × BATCH). */
+export const LEASE_MS = 5 * 60_000;
+/** One mail's send gives up after this; the mailer's own timeouts are shorter. */
+const SEND_TIMEOUT_MS = 25_000;
+const STOP_GRACE_MS = 2_000;
 
-export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void } }): MailOutbox {
+interface Row { id: string; to: string; subject: string; text: string; html: string; attempts: number }
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void }; leaseMs?: number; sendTimeoutMs?: number }): MailOutbox {
   const clock = opts.clock ?? (() => new Date());
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
+  const sendTimeoutMs = opts.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   let running: Promise<number> | undefined;
   let kickQueued = false;
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function drainOnce(): Promise<number> {
-    return opts.db.transaction(async (tx) => {
-      const due = await tx.select().from(mailOutbox)
-        // Due by the injected clock or by the database's own (rows default to now()).
-        .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`GREATEST(${clock()}::timestamptz, now())`), sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`))
-        .orderBy(asc(mailOutbox.nextAttemptAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      const sent: string[] = [];
-      const failed: { row: (typeof due)[number]; err: unknown }[] = [];
-      for (const row of due) {
-        try {
-          await opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-          sent.push(row.id);
-        } catch (err) {
-          failed.push({ row, err });
-        }
+  /** Claims up to BATCH due mails in one autocommitted statement. */
+  async function claim(): Promise<Row[]> {
+    // Due by the injected clock or by the database's own (rows default to now()).
+    const now = sql`GREATEST(${clock()}::timestamptz, now())`;
+    const result = await opts.db.execute<Record<string, unknown>>(sql`
+      UPDATE mail_outbox SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000})
+      WHERE id IN (
+        SELECT id FROM mail_outbox
+        WHERE sent_at IS NULL AND next_attempt_at <= ${now} AND attempts < ${MAX_ATTEMPTS}
+        ORDER BY next_attempt_at
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, "to", subject, text, html, attempts`);
+    return result.rows.map((r) => ({
+      id: r.id as string, to: r.to as string, subject: r.subject as string, text: r.text as string, html: r.html as string, attempts: Number(r.attempts),
+    }));
+  }
+
+  async function drainOnce(): Promise<{ claimed: number; sent: number }> {
+    const due = await claim();
+    const sent: string[] = [];
+    for (const [index, row] of due.entries()) {
+      if (stopped) {
+        // Stopping: the rest of the batch is handed back at once instead of after its lease.
+        const rest = due.slice(index).map((r) => r.id);
+        await opts.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, rest), isNull(mailOutbox.sentAt))).catch(() => undefined);
+        break;
       }
-      // Every mail that went out is marked in one statement at the end of the batch.
-      // The rows are locked by this transaction, so attempts + 1 is each row's own count + 1.
-      if (sent.length > 0) {
-        await tx.update(mailOutbox).set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(inArray(mailOutbox.id, sent));
-      }
-      for (const { row, err } of failed) {
+      try {
+        await withTimeout(opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html }), sendTimeoutMs, 'sending a mail');
+        sent.push(row.id);
+      } catch (err) {
         const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
         opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
-        await tx.update(mailOutbox).set({
+        const givingUp = row.attempts + 1 >= MAX_ATTEMPTS;
+        await opts.db.update(mailOutbox).set({
           attempts: row.attempts + 1,
           nextAttemptAt: new Date(clock().getTime() + delayMs),
           lastError: String((err as Error).message ?? err).slice(0, 500),
-        }).where(eq(mailOutbox.id, row.id));
+          // A mail given up on will never be read by anyone: its body (maybe a code) goes too.
+          ...(givingUp ? { text: '', html: '' } : {}),
+        }).where(and(sql`${mailOutbox.id} = ${row.id}`, isNull(mailOutbox.sentAt)));
       }
-      return sent.length;
-    });
+    }
+    // Every mail that went out is marked in one statement at the end of the batch, and its
+    // body blanked (codes). A row someone else sent meanwhile (a lease outlived) stays as is.
+    if (sent.length > 0) {
+      await opts.db.update(mailOutbox)
+        .set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, text: '', html: '' })
+        .where(and(inArray(mailOutbox.id, sent), isNull(mailOutbox.sentAt)));
+    }
+    return { claimed: due.length, sent: sent.length };
   }
 
   async function drain(): Promise<number> {
     let total = 0;
-    for (;;) {
-      const sent = await drainOnce();
+    while (!stopped) {
+      const { claimed, sent } = await drainOnce();
       total += sent;
-      if (sent < BATCH) return total;
+      if (claimed < BATCH) break;
     }
+    return total;
   }
 
   return {
@@ -90,19 +133,26 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
     kick() {
       // Many commits in a burst need one more drain, not one each: a drain that has not
       // started yet will see all of their mail.
-      if (kickQueued) return;
+      if (kickQueued || stopped) return;
       kickQueued = true;
       running = (running ?? Promise.resolve(0)).then(() => { kickQueued = false; return drain(); }, () => { kickQueued = false; return drain(); });
       void running.catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
     },
     start(intervalMs = 15_000) {
+      stopped = false;
       timer ??= setInterval(() => this.kick(), intervalMs);
       timer.unref();
     },
-    async stop() {
+    async stop(graceMs = STOP_GRACE_MS) {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => undefined);
+      if (!running) return;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running.catch(() => undefined),
+        new Promise<void>((resolve) => { waited = setTimeout(resolve, graceMs); }),
+      ]).finally(() => clearTimeout(waited));
     },
   };
 }

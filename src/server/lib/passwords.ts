@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** argon2id with m = 19456 KiB, t = 2, p = 1: the OWASP minimum (DESIGN.md section 6). */
+/** argon2id with m = 19456 KiB, t = 2, p = 1: the OWASP minimum (docs/architecture.md, Security). */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

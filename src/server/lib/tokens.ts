@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { UserType } from '#shared/constants.ts';
-import { TIMINGS } from '#shared/constants.ts';
+import { TIMINGS, USER_TYPE_CLAIM } from '#shared/constants.ts';
 
 /**
  * Id and access tokens are HS256 JWTs with a pinned algorithm, issuer and audience
- * (DESIGN.md section 6). `token_use` tells them apart: only an access token is accepted
+ * (docs/architecture.md, Security). `token_use` tells them apart: only an access token is accepted
  * as one. Refresh tokens are opaque random strings, stored hashed.
  */
 export const ISSUER = 'domace';
@@ -27,7 +27,7 @@ export function createTokens(secret: string, clock: () => Date = () => new Date(
 
   const base = (user: TokenUser, use: 'id' | 'access', sid: string) => {
     const now = Math.floor(clock().getTime() / 1000);
-    return new SignJWT({ email: user.email, name: user.name, 'custom:userType': user.userType, token_use: use, sid })
+    return new SignJWT({ email: user.email, name: user.name, [USER_TYPE_CLAIM]: user.userType, token_use: use, sid })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -49,7 +49,7 @@ export function createTokens(secret: string, clock: () => Date = () => new Date(
           algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE, currentDate: clock(),
         });
         if (payload.token_use !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        const userType = payload['custom:userType'] === 'producer' ? 'producer' : 'customer';
+        const userType = payload[USER_TYPE_CLAIM] === 'producer' ? 'producer' : 'customer';
         return { sub: payload.sub, sid: payload.sid, email: String(payload.email ?? ''), name: String(payload.name ?? ''), userType };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;

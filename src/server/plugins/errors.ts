@@ -1,13 +1,65 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ErrorDetail } from '../lib/errors.ts';
+import { TEXT_NOT_ALLOWED_MESSAGE, isCleanText } from '#shared/contracts/fields.ts';
+import { AppError, validationFailed, type ErrorDetail } from '../lib/errors.ts';
 
 /**
- * One shape for every failure: `{ error, code, details? }` (DESIGN.md section 5).
+ * The path ('items.0.name') of the first key or string anywhere in a parsed body, query or
+ * params that a text field would refuse (`isCleanText`), '' for the value itself, or null
+ * when all is clean. Walks with its own stack: a deeply nested body cannot overflow the
+ * call stack.
+ */
+export function findUncleanText(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (!isCleanText(current)) return path;
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (!isCleanText(key)) return childPath;
+        stack.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * One shape for every failure: `{ error, code, details? }` (docs/architecture.md, API).
  * 5xx answers are generic; their cause goes to the log only.
  */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  // A safety net under the contracts' text() fields (src/shared/contracts/fields.ts): whatever
+  // a route's schema says, no control character or lone surrogate in a body, query or params
+  // reaches a handler (PostgreSQL refuses NUL: a 500; it turns lone surrogates into U+FFFD).
+  // JSON bodies must be valid UTF-8: the default parser would turn broken bytes (also a lone
+  // surrogate written as its raw bytes ED A0 80) into U+FFFD, a silent change. The parsing
+  // itself stays Fastify's (with its __proto__ / constructor poisoning checks).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(validationFailed([{ field: 'body', message: 'The request body is not valid UTF-8' }], 'Invalid body'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const parts = [['body', request.body], ['querystring', request.query], ['params', request.params]] as const;
+    for (const [where, value] of parts) {
+      const field = findUncleanText(value);
+      if (field !== null) throw validationFailed([{ field: field || where, message: TEXT_NOT_ALLOWED_MESSAGE }], `Invalid ${where}`);
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });

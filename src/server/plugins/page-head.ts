@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { HOUSEHOLD_PAGE, PRODUCT_PAGE } from '#shared/page-paths.ts';
+import { isUuid, matchPage } from '#shared/pages.ts';
+import { DEFAULT_LANGUAGE } from '#shared/constants.ts';
+import { formatPricePerUnit } from '#shared/format.ts';
 import type { Db } from '../db/client.ts';
+import { isPublicHousehold, productIsPublicSql } from '../db/read-models.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /**
- * Server-rendered <title> and Open Graph tags for shared links (issue 4): a link to a
+ * Server-rendered <title> and Open Graph tags for shared links: a link to a
  * product or household previews with its name, price and image even though the page itself
  * is a single-page app. Texts are in Serbian, the default language. Everything is HTML-escaped.
  */
-const UNIT_LABELS: Record<string, string> = { kg: 'кг', l: 'литар', jar: 'тегла', pc: 'ком' };
 const SITE = 'Domaće';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-const priceFormat = new Intl.NumberFormat('sr-RS', { maximumFractionDigits: 2 });
 
 function shorten(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -45,16 +42,17 @@ function render(tags: { title: string; description: string; image: string | null
 
 export function createPageHead({ db, publicUrl }: { db: Db; publicUrl: string }) {
   return async function headFor(pathname: string): Promise<string | null> {
-    const productMatch = PRODUCT_PAGE.exec(pathname);
-    if (productMatch) {
-      const id = productMatch[1]!;
+    const page = matchPage(pathname);
+    const id = page?.params.id;
+    if (!page || !isUuid(id)) return null;
+    if (page.name === 'product') {
       const { rows } = await db.execute<{ name: string; description: string; price_para: number; unit: string; image: string | null; thumbnail: string | null; household_name: string }>(sql`
         SELECT p.name, p.description, p.price_para, p.unit, p.image, p.thumbnail, h.name AS household_name
         FROM products p JOIN households h ON h.id = p.household_id
-        WHERE p.id = ${id} AND p.archived_at IS NULL`);
+        WHERE p.id = ${id} AND ${productIsPublicSql('p')}`);
       const row = rows[0];
       if (!row) return null;
-      const price = `${priceFormat.format(Number(row.price_para) / 100)} RSD / ${UNIT_LABELS[row.unit] ?? row.unit}`;
+      const price = formatPricePerUnit(Number(row.price_para) / 100, row.unit, DEFAULT_LANGUAGE);
       return render({
         title: `${row.name} — ${price} · ${SITE}`,
         description: shorten(row.description ? `${row.household_name}: ${row.description}` : row.household_name),
@@ -65,11 +63,9 @@ export function createPageHead({ db, publicUrl }: { db: Db; publicUrl: string })
         preloadImage: row.image ?? row.thumbnail,
       });
     }
-    const householdMatch = HOUSEHOLD_PAGE.exec(pathname);
-    if (householdMatch) {
-      const id = householdMatch[1]!;
+    if (page.name === 'household') {
       const { rows } = await db.execute<{ name: string; description: string; location: string; avatar: string | null }>(sql`
-        SELECT name, description, location, avatar FROM households WHERE id = ${id}`);
+        SELECT name, description, location, avatar FROM households WHERE id = ${id} AND ${isPublicHousehold('households.id')}`);
       const row = rows[0];
       if (!row) return null;
       return render({

@@ -1,74 +1,336 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import querystring from 'fast-querystring';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
+
+/**
+ * What a cached answer can depend on. Database triggers NOTIFY these names (migration 0004:
+ * `EXECUTE FUNCTION domace_notify_public_change('households,products')`); each cached route
+ * names the topics its answers read (public-cache-routes.ts). A notification of a name that
+ * is not listed here (a trigger without an argument sends its table's name) drops everything.
+ */
+export const TOPICS = ['products', 'households', 'sessions'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+/** The cache's default budget: body bytes plus the prepared plain and gzip copies. */
+export const DEFAULT_PUBLIC_CACHE_BYTES = 32 * 1024 * 1024;
 /** A hit waits at most this long to hear of writes; then the answer is computed afresh. */
 const SYNC_TIMEOUT_MS = 500;
+/** Signed-in sessions remembered as active (a few dozen bytes each). */
+const MAX_SESSIONS = 20_000;
+/** Access tokens remembered as verified (~0.5 KB each). */
+const MAX_TOKENS = 5_000;
+/** Request URLs remembered with their key (URLs longer than MAX_MEMO_URL are parsed each time). */
+const KEY_MEMO_BYTES = 2 * 1024 * 1024;
+const MAX_MEMO_URL = 1024;
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+export interface CacheKeyInput {
+  /** Path parameters, already percent-decoded (a path with '%' is never cached). */
+  params: Record<string, string>;
+  /** The query string as Fastify's router parses it (fast-querystring): not yet validated. */
+  query: Record<string, unknown>;
+  /** An Authorization header is present (its token verified or not). */
+  signedIn: boolean;
+}
 
-interface Entry {
-  body: string;
-  version: number;
-  /** Every header the full pipeline set (security headers, content type), for the fast path. */
-  headers: Record<string, string>;
-  plain?: Prepared;
-  gzipped?: Prepared;
+/** One cached public read: see public-cache-routes.ts for the list and how to add one. */
+export interface CachedRoute {
+  /** Fastify's route URL with the prefix, e.g. `/api/products/:id` (`:name` = one segment). */
+  path: string;
+  /**
+   * The entry's key: the request's params and query as the route's own zod schemas parse
+   * them, in a canonical order, so that every URL with the same answer shares one entry.
+   * Undefined when the route would refuse the request (400) or the answer would depend on the
+   * caller: then the request goes through Fastify untouched and is not stored.
+   */
+  key: (input: CacheKeyInput) => string | undefined;
+  /** The topics whose writes can change this route's answers. */
+  topics: readonly Topic[];
+  /**
+   * `verified`: the answer is the same for every caller; a signed-in caller is served from the
+   * cache only once its access token verifies and its session is known active (so a bad
+   * token still gets the route's own 401). `anonymous`: the answer depends on the caller
+   * (isFollowing): only requests without an Authorization header are cached.
+   */
+  callers: 'verified' | 'anonymous';
 }
 
 interface Prepared { bytes: Buffer; headers: Record<string, string> }
+
+interface Entry {
+  topics: readonly Topic[];
+  /** The topics' versions when the answer's request started. */
+  stamp: number[];
+  /** Clock time (ms) after which the answer may have changed without a write (a story expiring). */
+  expiresAt: number;
+  /** Every header the full pipeline set (security headers, content type), for the fast path. */
+  headers: Record<string, string>;
+  plain: Prepared;
+  gzipped?: Prepared;
+}
+
+interface Match { route: CachedRoute; params: Record<string, string>; query: string }
+
+interface AccessClaims { sub: string; sid: string }
+
+export interface PublicCacheStoreOptions {
+  routes: readonly CachedRoute[];
+  /** The byte budget (DEFAULT_PUBLIC_CACHE_BYTES unless configured). */
+  maxBytes?: number;
+  /** The access-token check the auth plugin uses (lib/tokens.ts), for signed-in hits. */
+  verifyAccess: (token: string) => Promise<AccessClaims | null>;
+  clock?: () => Date;
+}
 
 /**
  * The cache's state, created before Fastify so that the HTTP server can answer a hit before
  * Fastify's pipeline runs (the fast path), while the plugin below fills and invalidates it.
  */
 export interface PublicCacheStore {
-  entries: Map<string, Entry>;
-  version: number;
+  /** Entries bounded by bytes (`maxSize`); least recently used goes first. */
+  readonly entries: LRUCache<string, Entry>;
+  /** Sessions seen active by the auth check, with the `sessions` version of that check. */
+  readonly sessions: LRUCache<string, { userId: string; version: number }>;
+  readonly versions: Record<string, number>;
+  readonly maxBytes: number;
   listening: boolean;
-  cacheable: RegExp[];
-  maxEntries: number;
+  clock: () => Date;
+  /** Answers served from memory (fast path or Fastify hook) and cacheable answers computed afresh, for /metrics. */
+  counts: { hits: number; misses: number };
   /** Set by the plugin: resolves true once every write committed so far has been heard. */
   synced: () => Promise<boolean>;
+  /** Called with the topics of each notification (all topics for an unknown name). */
+  bump: (topics: readonly string[]) => void;
+  /** The cached route and key of a request URL, or undefined. */
+  keyOf: (url: string, signedIn: boolean) => { route: CachedRoute; key: string } | undefined;
+  /** The entry under `key` if it is still current. */
+  fresh: (key: string) => Entry | undefined;
+  stampOf: (topics: readonly Topic[]) => number[];
+  isCurrent: (topics: readonly Topic[], stamp: number[]) => boolean;
+  put: (key: string, entry: Omit<Entry, 'plain'> & { body: string }) => void;
+  /** Wraps the auth plugin's session check so that active sessions are remembered. */
+  rememberSessions: (check: (sessionId: string, userId: string) => Promise<boolean>) => (sessionId: string, userId: string) => Promise<boolean>;
   /**
    * Answers a cache hit straight on the socket. False (synchronously) when there is no hit,
    * so every other request reaches Fastify untouched; a promise of false when the hit could
-   * not be confirmed fresh.
+   * not be confirmed fresh (or the caller's token and session could not be).
    */
   tryServe: (req: IncomingMessage, res: ServerResponse) => false | Promise<boolean>;
 }
 
-const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'x-cache', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'x-cache', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding',
+  // Per caller, never shared: a rate limit's counters.
+  'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']);
+/** The auth plugin's own pattern: anything else is its 401, which only Fastify answers. */
+const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
 
-export function createPublicCacheStore(opts: { cacheable: RegExp[]; maxEntries?: number }): PublicCacheStore {
+/** The `exp` claim of a token whose signature has been verified. */
+function expiryOf(token: string): number | undefined {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const exp = (payload as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerChars(headers: Record<string, string>): number {
+  let n = 0;
+  for (const name in headers) n += name.length + headers[name]!.length;
+  return n;
+}
+
+/** The bytes an entry keeps: both prepared bodies plus its key and headers (as UTF-16). */
+function entrySize(entry: Entry, key: string): number {
+  return entry.plain.bytes.length + (entry.gzipped?.bytes.length ?? 0) + 2 * (key.length + 2 * headerChars(entry.headers)) + 256;
+}
+
+/** Splits the path where Fastify's router does (the first `?` or `#`). */
+function splitUrl(url: string): { path: string; query: string } {
+  let end = -1;
+  for (let i = 1; i < url.length; i += 1) {
+    const c = url.charCodeAt(i);
+    if (c === 63 || c === 35) { end = i; break; }
+  }
+  return end === -1 ? { path: url, query: '' } : { path: url.slice(0, end), query: url.slice(end + 1) };
+}
+
+export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCacheStore {
+  const maxBytes = opts.maxBytes ?? DEFAULT_PUBLIC_CACHE_BYTES;
+  const routes = opts.routes.map((route) => ({ route, segments: route.path.split('/') }));
+  const versions: Record<string, number> = Object.fromEntries(TOPICS.map((t) => [t, 0]));
+
+  function match(url: string): Match | undefined {
+    const { path, query } = splitUrl(url);
+    // A percent-encoded path is routed by Fastify after decoding; it is simply not cached.
+    if (path.includes('%')) return undefined;
+    const parts = path.split('/');
+    for (const { route, segments } of routes) {
+      if (segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i += 1) {
+        const s = segments[i]!;
+        if (s.startsWith(':')) {
+          if (parts[i] === '') ok = false;
+          else params[s.slice(1)] = parts[i]!;
+        } else ok = s === parts[i];
+      }
+      if (ok) return { route, params, query };
+    }
+    return undefined;
+  }
+
+  const keys = new LRUCache<string, { route: CachedRoute; key: string } | false>({
+    maxSize: KEY_MEMO_BYTES,
+    sizeCalculation: (found, url) => 2 * (url.length + (found ? found.key.length : 0)) + 64,
+  });
+
   const store: PublicCacheStore = {
-    entries: new Map(),
-    version: 0,
+    entries: new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      // One answer may take at most an eighth of the budget (a 100-product page is ~250 KB).
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+      sizeCalculation: entrySize,
+    }),
+    sessions: new LRUCache({ max: MAX_SESSIONS }),
+    versions,
+    maxBytes,
     listening: false,
-    cacheable: opts.cacheable,
-    maxEntries: opts.maxEntries ?? 5000,
+    clock: opts.clock ?? (() => new Date()),
+    counts: { hits: 0, misses: 0 },
     synced: async () => false,
+
+    bump(topics) {
+      let known = topics.length > 0;
+      for (const t of topics) if (!(t in versions)) known = false;
+      for (const t of known ? topics : TOPICS) versions[t] = (versions[t] ?? 0) + 1;
+    },
+
+    keyOf(url, signedIn) {
+      // The parsing (query string, zod) costs a few µs, as much as the rest of a hit: URLs
+      // seen recently keep their answer here, bounded by bytes like the entries.
+      const memoKey = signedIn ? `+${url}` : url;
+      const known = keys.get(memoKey);
+      if (known !== undefined) return known || undefined;
+      const m = match(url);
+      let found: { route: CachedRoute; key: string } | false = false;
+      if (m && !(signedIn && m.route.callers === 'anonymous')) {
+        const key = m.route.key({ params: m.params, query: m.query.length === 0 ? {} : querystring.parse(m.query), signedIn });
+        if (key !== undefined) found = { route: m.route, key: `${m.route.path} ${key}` };
+      }
+      if (url.length <= MAX_MEMO_URL) keys.set(memoKey, found);
+      return found || undefined;
+    },
+
+    fresh(key) {
+      const entry = store.entries.get(key);
+      if (!entry || !store.isCurrent(entry.topics, entry.stamp) || store.clock().getTime() >= entry.expiresAt) return undefined;
+      return entry;
+    },
+
+    stampOf: (topics) => topics.map((t) => versions[t]!),
+    isCurrent: (topics, stamp) => topics.every((t, i) => versions[t] === stamp[i]),
+
+    put(key, { body, ...rest }) {
+      const entry: Entry = { ...rest, plain: prepare(rest.headers, Buffer.from(body), {}) };
+      store.entries.set(key, entry);
+    },
+
+    rememberSessions(check) {
+      const remembering = async (sessionId: string, userId: string) => {
+        // The version read BEFORE the check: a revocation heard while it runs voids the result.
+        const version = versions.sessions!;
+        const active = await check(sessionId, userId);
+        if (active && store.listening) store.sessions.set(sessionId, { userId, version });
+        return active;
+      };
+      sessionCheck = remembering;
+      return remembering;
+    },
+
     tryServe(req, res) {
-      if (!store.listening || req.method !== 'GET' || req.headers.authorization || !req.url) return false;
-      const hit = store.entries.get(req.url);
-      if (!hit || hit.version !== store.version) return false;
-      return store.synced().then((fresh) => fresh && hit.version === store.version && serve(hit, req, res));
+      if (!store.listening || req.method !== 'GET' || !req.url) return false;
+      const header = req.headers.authorization;
+      const found = store.keyOf(req.url, Boolean(header));
+      if (!found || !store.fresh(found.key)) return false;
+      if (!header) return store.synced().then((ok) => ok && serveIfFresh(found.key, req, res));
+      // Signed in: served only when the auth plugin would let the request through (the same
+      // token check and session check); anything else goes to Fastify for its own answer.
+      const token = BEARER.exec(header)?.[1];
+      if (!token) return false;
+      const known = knownClaims(token);
+      if (known === null) return false;
+      // The usual case, a token and session seen before: as cheap as an anonymous hit.
+      if (known && sessionKnown(known) !== undefined) {
+        return store.synced().then((ok) => ok && sessionKnown(known) === true && serveIfFresh(found.key, req, res));
+      }
+      return verifiedClaims(token).then(async (claims) => {
+        if (!claims || !(await store.synced())) return false;
+        if (!(await sessionActive(claims))) return false;
+        return serveIfFresh(found.key, req, res);
+      });
     },
   };
-  function serve(hit: Entry, req: IncomingMessage, res: ServerResponse): true {
+
+  let sessionCheck: ((sessionId: string, userId: string) => Promise<boolean>) | undefined;
+  /** Per the session check remembered under the current `sessions` version; undefined when none is. */
+  function sessionKnown(claims: AccessClaims): boolean | undefined {
+    const known = store.sessions.get(claims.sid);
+    return known && known.version === versions.sessions ? known.userId === claims.sub : undefined;
+  }
+  /** After a sync: the remembered answer, else the auth plugin's own check. */
+  async function sessionActive(claims: AccessClaims): Promise<boolean> {
+    return sessionKnown(claims) ?? (sessionCheck ? sessionCheck(claims.sid, claims.sub) : false);
+  }
+
+  /**
+   * Access tokens that verified once, with their expiry: a signature does not need checking
+   * twice (~70 µs each, more than the rest of a hit). Expired ones are refused as jose does
+   * (expired when exp <= now in whole seconds).
+   */
+  const verified = new LRUCache<string, { sub: string; sid: string; exp: number }>({ max: MAX_TOKENS });
+  /** Claims of a token verified before (null once expired); undefined when not seen. */
+  function knownClaims(token: string): AccessClaims | null | undefined {
+    const known = verified.get(token);
+    if (!known) return undefined;
+    return known.exp > Math.floor(store.clock().getTime() / 1000) ? known : null;
+  }
+  async function verifiedClaims(token: string): Promise<AccessClaims | null> {
+    const known = knownClaims(token);
+    if (known !== undefined) return known;
+    const claims = await opts.verifyAccess(token);
+    const exp = claims ? expiryOf(token) : undefined;
+    if (!claims || exp === undefined) return null;
+    verified.set(token, { sub: claims.sub, sid: claims.sid, exp });
+    return claims;
+  }
+
+  function serveIfFresh(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const hit = store.fresh(key);
+    if (!hit) return false;
+    store.counts.hits += 1;
     // Encoded once per entry and encoding: a hit only writes ready bytes.
-    const gzip = hit.body.length >= 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const ready = gzip
-      ? (hit.gzipped ??= prepare(hit, gzipSync(hit.body, { level: 6 }), { 'content-encoding': 'gzip' }))
-      : (hit.plain ??= prepare(hit, Buffer.from(hit.body), {}));
+    const gzip = hit.plain.bytes.length >= 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    let ready = hit.plain;
+    if (gzip) {
+      ready = hit.gzipped ?? prepare(hit.headers, gzipSync(hit.plain.bytes, { level: 6 }), { 'content-encoding': 'gzip' });
+      // Stored as a new entry object so that the byte budget counts the gzip copy too
+      // (lru-cache recomputes a size only when the value changes).
+      if (!hit.gzipped && store.entries.peek(key) === hit) store.entries.set(key, { ...hit, gzipped: ready });
+    }
     res.writeHead(200, ready.headers);
     res.end(ready.bytes);
     return true;
   }
-  function prepare(hit: Entry, bytes: Buffer, extra: Record<string, string>): Prepared {
-    return { bytes, headers: { ...hit.headers, 'x-cache': 'hit', vary: 'accept-encoding', ...extra, 'content-length': String(bytes.length) } };
+  function prepare(headers: Record<string, string>, bytes: Buffer, extra: Record<string, string>): Prepared {
+    return { bytes, headers: { ...headers, 'x-cache': 'hit', vary: 'accept-encoding', ...extra, 'content-length': String(bytes.length) } };
   }
   return store;
 }
@@ -76,38 +338,48 @@ export function createPublicCacheStore(opts: { cacheable: RegExp[]; maxEntries?:
 export interface PublicCacheOptions {
   pool: pg.Pool;
   store: PublicCacheStore;
+  /**
+   * For a topic whose answers change with time alone: the next moment one will (the earliest
+   * expiry of an active story for `households`), or null. Asked once per version of the topic.
+   */
+  timeLimits?: Partial<Record<Topic, (now: Date) => Promise<Date | null>>>;
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { publicCacheVersion?: number }
+  interface FastifyInstance {
+    /** The public read cache (tests and diagnostics read its size). */
+    publicCache: PublicCacheStore;
+  }
+  interface FastifyRequest {
+    publicCache?: { key: string; route: CachedRoute; stamp: number[]; expiresAt: number };
+  }
 }
 
 /**
- * An in-process cache of public, anonymous read answers (issue 8), never stale after a write
- * (issue 9), also across instances:
- * - every write to the tables behind those answers NOTIFYs `domace_public` (a statement
- *   trigger, migration 0003); every instance LISTENs and bumps its version on each one;
- * - this instance also bumps its version when it answers any successful write request,
- *   before the answer leaves, so a client never reads its own write stale;
- * - an entry is served only while the version it was computed under is still current, and
- *   an answer is stored under the version read when its request STARTED (after the round
- *   trip below), so a write that commits while a read runs can never be cached as fresh;
+ * An in-process cache of public read answers, never stale after a write,
+ * also across instances:
+ * - every write to a table behind those answers NOTIFYs `domace_public` with the topics it
+ *   can change (statement triggers, migration 0004); every instance LISTENs and bumps the
+ *   version of each topic named. An entry is served only while the versions of its route's
+ *   topics are those read when its request STARTED, so a write that commits while a read
+ *   runs can never be cached as fresh, and a write that changes no cached answer (a login, a
+ *   token refresh, an order's status) leaves every entry alone;
  * - before serving a hit or starting a miss, one round trip on the LISTEN connection
- *   (coalesced across concurrent requests): PostgreSQL signals listeners when a NOTIFYing transaction commits,
- *   before the writer gets its COMMIT answer, and delivers pending notifications before
- *   answering the next query on that connection. So a write acknowledged by another instance
- *   is known here before the hit is served (read-your-writes through any instance; without
- *   it the notification raced the client's next request and lost about 1 time in 10);
- * - while the LISTEN connection is down or slow, nothing is cached or served from cache.
+ *   (coalesced across concurrent requests): PostgreSQL signals listeners when a NOTIFYing
+ *   transaction commits, before the writer gets its COMMIT answer, and delivers pending
+ *   notifications before answering the next query on that connection. So a write
+ *   acknowledged by any instance (this one included) is known here before the hit is served;
+ * - while the LISTEN connection is down or slow, nothing is cached or served from cache;
+ * - entries are keyed by route and the route's own parsing of the request (see CachedRoute),
+ *   bounded by bytes in an LRU: a flood of distinct URLs evicts, it cannot grow the heap.
  */
 export default fp<PublicCacheOptions>(async function publicCachePlugin(app: FastifyInstance, opts) {
   const { store } = opts;
-  const { entries } = store;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const bump = () => { store.version += 1; };
+  const bumpAll = () => store.bump([]);
 
   /**
    * Resolves once every notification committed before this call has been received: a query
@@ -139,21 +411,22 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
   }
 
   store.synced = synced;
+  app.decorate('publicCache', store);
 
   async function listen(): Promise<void> {
     const c = new pg.Client(opts.pool.options);
-    c.on('notification', bump);
+    c.on('notification', (msg) => store.bump(msg.payload ? msg.payload.split(',') : []));
     c.on('error', () => undefined);
     c.on('end', () => {
       store.listening = false;
-      bump();
+      bumpAll();
       if (!closed) retry = setTimeout(() => void listen().catch(() => undefined), 1000);
     });
     try {
       await c.connect();
       await c.query(`LISTEN ${PUBLIC_CHANGES_CHANNEL}`);
       client = c;
-      bump(); // anything cached before we listened may have missed a notification
+      bumpAll(); // anything cached before we listened may have missed a notification
       store.listening = true;
     } catch (err) {
       app.log.warn({ err }, 'public cache: could not LISTEN; serving without cache, retrying');
@@ -168,38 +441,68 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
     await client?.end().catch(() => undefined);
   });
 
-  const isCacheable = (request: FastifyRequest) =>
-    store.listening && request.method === 'GET' && !request.headers.authorization && store.cacheable.some((re) => re.test(request.url));
+  /**
+   * The next time-only change of each topic, asked once per version of the topic and again
+   * once that moment has passed (the one after it is then the next to wait for).
+   */
+  const limits = new Map<Topic, { version: number; at: Promise<number> }>();
+  async function expiresAt(topics: readonly Topic[]): Promise<number> {
+    let at = Number.POSITIVE_INFINITY;
+    for (const topic of topics) {
+      const limit = opts.timeLimits?.[topic];
+      if (!limit) continue;
+      let known = limits.get(topic);
+      if (!known || known.version !== store.versions[topic] || (await known.at) <= store.clock().getTime()) {
+        known = {
+          version: store.versions[topic]!,
+          // A failed question caches nothing of the topic (an expiry in the past).
+          at: limit(store.clock()).then((d) => d?.getTime() ?? Number.POSITIVE_INFINITY, () => Number.NEGATIVE_INFINITY),
+        };
+        limits.set(topic, known);
+      }
+      at = Math.min(at, await known.at);
+    }
+    return at;
+  }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isCacheable(request)) return;
+    if (request.method !== 'GET' || !store.listening) return undefined;
+    const signedIn = Boolean(request.headers.authorization);
+    const found = store.keyOf(request.raw.url ?? request.url, signedIn);
+    if (!found) return undefined;
     // First hear every write committed so far (one round trip on the LISTEN connection, shared
     // by the requests waiting at that moment): a hit is then known to be current, and a miss's
-    // answer is stored under a version that a late notification of an older write cannot void.
+    // answer is stored under versions that a late notification of an older write cannot void.
     // Without that round trip nothing is served from or stored in memory.
     if (!(await synced())) return undefined;
-    const hit = entries.get(request.url);
-    if (hit && hit.version === store.version) return reply.headers(hit.headers).header('x-cache', 'hit').send(hit.body);
-    request.publicCacheVersion = store.version;
+    // Signed-in callers are served from memory by the fast path once their session is known;
+    // here their token has not been checked yet, so they go on to the route (and may fill it).
+    const hit = signedIn ? undefined : store.fresh(found.key);
+    if (hit) {
+      store.counts.hits += 1;
+      return reply.headers(hit.headers).header('x-cache', 'hit').send(hit.plain.bytes);
+    }
+    store.counts.misses += 1;
+    const stamp = store.stampOf(found.route.topics);
+    request.publicCache = { key: found.key, route: found.route, stamp, expiresAt: await expiresAt(found.route.topics) };
     return undefined;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const ok = reply.statusCode < 400;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      if (ok) bump();
-      return payload;
-    }
-    const started = request.publicCacheVersion;
-    if (started === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
-    if (started !== store.version || !store.listening) return payload;
-    if (entries.size >= store.maxEntries) entries.delete(entries.keys().next().value!);
+    const pending = request.publicCache;
+    if (!pending || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
+    // The route that answered must be the one the key was made for (Fastify routed it there).
+    if (request.routeOptions.url !== pending.route.path) return payload;
+    if (!store.listening || !store.isCurrent(pending.route.topics, pending.stamp)) return payload;
+    if (store.clock().getTime() >= pending.expiresAt) return payload;
+    // An answer that sets a cookie is someone's own.
+    if (reply.hasHeader('set-cookie')) return payload;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !SKIPPED_HEADERS.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
     headers['content-type'] ??= 'application/json; charset=utf-8';
-    entries.set(request.url, { body: payload, version: started, headers });
+    store.put(pending.key, { topics: pending.route.topics, stamp: pending.stamp, expiresAt: pending.expiresAt, headers, body: payload });
     return payload;
   });
 }, { name: 'public-cache' });

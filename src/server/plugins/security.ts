@@ -2,8 +2,16 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Security headers (DESIGN.md section 6): CSP, HSTS, nosniff, Referrer-Policy. */
-export default fp(async function securityPlugin(app: FastifyInstance) {
+export interface SecurityOptions {
+  /** S3_PUBLIC_URL: media served from there must pass the CSP (img-src, media-src). */
+  mediaPublicUrl?: string | undefined;
+}
+
+/** Security headers (docs/architecture.md, Security): CSP, HSTS, nosniff, Referrer-Policy. */
+export default fp<SecurityOptions>(async function securityPlugin(app: FastifyInstance, { mediaPublicUrl }) {
+  // Only the origin goes into the policy: a path in a source would not cover redirects or
+  // other prefixes of the same store, and an origin is what the browser compares.
+  const mediaOrigins = mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,8 +21,8 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
         scriptSrc: ["'self'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

@@ -103,13 +103,19 @@ describe('web plugin', () => {
 
 describe('pageLanguage', () => {
   it('takes the stored choice (cookie) first, then the best of Accept-Language, else sr', () => {
-    expect(pageLanguage('a=1; domace_language=ru', 'en-US,en;q=0.9')).toBe('ru');
-    expect(pageLanguage('domace_language=<script>', 'en-US,en;q=0.9')).toBe('en');
+    expect(pageLanguage('ru', 'en-US,en;q=0.9')).toBe('ru');
+    expect(pageLanguage('<script>', 'en-US,en;q=0.9')).toBe('en');
     expect(pageLanguage(undefined, 'de-DE,ru;q=0.5,en;q=0.8')).toBe('en');
-    expect(pageLanguage(undefined, 'sr-Latn-RS')).toBe('sr');
+    expect(pageLanguage(undefined, 'sr-RS,sr;q=0.9')).toBe('sr');
     expect(pageLanguage(undefined, 'de-DE,fr;q=0.9')).toBe('sr');
     expect(pageLanguage(undefined, 'en;q=0')).toBe('sr');
     expect(pageLanguage(undefined, undefined)).toBe('sr');
+  });
+
+  it('tells Serbian Latin from Serbian Cyrillic, in the cookie and in Accept-Language', () => {
+    expect(pageLanguage('sr-Latn', 'en')).toBe('sr-Latn');
+    expect(pageLanguage(undefined, 'sr-Latn-RS,sr;q=0.9')).toBe('sr-Latn');
+    expect(pageLanguage(undefined, 'sr-Cyrl-RS')).toBe('sr');
   });
 });
 
@@ -124,11 +130,14 @@ describe('web plugin with the server renderer', () => {
     fs.writeFileSync(path.join(dir, 'ssr/entry-server.js'), rendererSource);
   }
 
+  const KNOWN_PRODUCT = '5f0c6f3e-0000-4000-8000-000000000000';
+
   async function appWith(name: string, rendererSource: string) {
     const dir = path.join(root, name);
     fakeBuildWithRenderer(dir, rendererSource);
     const app = Fastify();
     app.get('/api/things', async () => ({ items: [{ name: 'Ajvar $& "ljuti"' }] }));
+    app.get('/api/products/:id', async (request, reply) => ((request.params as { id: string }).id === KNOWN_PRODUCT ? { id: KNOWN_PRODUCT } : reply.code(404).send({ code: 'not_found' })));
     await app.register(webPlugin, { webDir: path.join(dir, 'web'), ssrDir: path.join(dir, 'ssr'), mediaDir: path.join(dir, 'media') });
     return app;
   }
@@ -139,6 +148,19 @@ describe('web plugin with the server renderer', () => {
 
   afterAll(() => {
     fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 404 for the page of a product that does not exist (or whose id is not one), still with the page', async () => {
+    const app = await appWith('missing', `
+      export function createServerRenderer() {
+        return { async render(url) { return { html: '<main>not found: ' + url + '</main>', state: '{}' }; } };
+      }`);
+    const missing = await app.inject({ url: '/product/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<main>not found: /product/00000000-0000-4000-8000-000000000000</main>');
+    expect((await app.inject({ url: '/product/not-an-id' })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/product/${KNOWN_PRODUCT}` })).statusCode).toBe(200);
+    await app.close();
   });
 
   it('puts the rendered page, its state and its language into the shell; the API is reached in-process', async () => {

@@ -5,7 +5,9 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '#shared/constants.ts';
+import { matchPage, NOT_FOUND_MODULE } from '#shared/pages.ts';
 import { SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
 
 export interface WebPluginOptions {
@@ -19,20 +21,23 @@ export interface WebPluginOptions {
   ssrDir?: string;
 }
 
+/** "sr-Latn-RS" is Serbian Latin; otherwise the primary subtag ("sr-RS" is Serbian Cyrillic, "en-US" English). */
+function acceptedLanguage(tag: string): string {
+  const subtags = tag.trim().toLowerCase().split(/[-_]/);
+  return subtags[0] === 'sr' && subtags[1] === 'latn' ? 'sr-Latn' : subtags[0] ?? '';
+}
+
 /**
- * The language to render a page in: the visitor's stored choice (a cookie the web app keeps in
- * step with its localStorage), else the best of ours in Accept-Language, else sr.
+ * The language to render a page in: the visitor's stored choice (the cookie the web app keeps in
+ * step with its localStorage, read by @fastify/cookie), else the best of ours in Accept-Language, else sr.
  */
-export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
-  }
+export function pageLanguage(stored: string | undefined, acceptLanguage: string | undefined): Language {
+  if (isLanguage(stored)) return stored;
   let best: Language | undefined;
   let bestQ = 0;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
-    const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+    const language = acceptedLanguage(tag);
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (isLanguage(language) && Number.isFinite(q) && q > bestQ) {
@@ -41,6 +46,14 @@ export function pageLanguage(cookieHeader: string | undefined, acceptLanguage: s
     }
   }
   return best ?? DEFAULT_LANGUAGE;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Loads dist/ssr/entry-server.js if it was built; its API requests are answered in-process. */
@@ -63,11 +76,22 @@ async function loadRenderer(app: FastifyInstance, ssrDir: string | undefined): P
   });
 }
 
-/** The spec's client routes (section 2); anything else renders the SPA's 404 page with status 404. */
-const SPA_ROUTES = [
-  /^\/$/, /^\/search\/?$/, /^\/product\/[^/]+\/?$/, /^\/household\/[^/]+\/?$/, /^\/buyer\/[^/]+\/?$/,
-  /^\/(login|signup|verify-email|forgot-password|reset-password)\/?$/,
-  /^\/(basket|checkout|orders|profile|offline)\/?$/, /^\/producer\/dashboard\/?$/,
+/**
+ * The pages of the table (src/shared/pages.ts) answer 200; anything else renders the app's 404
+ * page with status 404. `/offline` answers 200 too: it was one of the known paths before the
+ * service worker served its own offline.html, and links to it may be stored.
+ */
+const isKnownPage = (pathname: string) => matchPage(pathname) !== null || /^\/offline\/?$/.test(pathname);
+
+/**
+ * Pages that show one thing by the id in their path, and the public read that says whether it
+ * exists: an unknown (or malformed) id answers 404 like an unknown path, while the page still
+ * shows its not-found screen.
+ */
+const ITEM_PAGES: Array<[RegExp, (id: string) => string]> = [
+  [/^\/product\/([^/]+)\/?$/, (id) => `/api/products/${id}`],
+  [/^\/household\/([^/]+)\/?$/, (id) => `/api/households/${id}`],
+  [/^\/buyer\/([^/]+)\/?$/, (id) => `/api/buyers/${id}`],
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -86,14 +110,6 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
 }
-
-/** The lazy page module of each client route (app/router.tsx), keyed as in Vite's manifest. */
-const ROUTE_MODULES: Array<[RegExp, string | null]> = [
-  [/^\/$/, 'feed'], [/^\/search\/?$/, 'search'], [/^\/product\/[^/]+\/?$/, 'product'],
-  [/^\/household\/[^/]+\/?$/, 'household'], [/^\/buyer\/[^/]+\/?$/, 'buyer'],
-  [/^\/(login|signup|verify-email|forgot-password|reset-password|basket|checkout|orders|profile)\/?$/, null], // null: the matched name
-  [/^\/producer\/dashboard\/?$/, 'producer-dashboard'],
-];
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
 
@@ -120,14 +136,7 @@ function routePreloads(webDir: string): (pathname: string) => string {
   const inEntry = entry ? closure(entry) : new Set<string>();
   const cache = new Map<string, string>();
   return (pathname) => {
-    let name = 'not-found';
-    for (const [re, page] of ROUTE_MODULES) {
-      const match = re.exec(pathname);
-      if (match) {
-        name = page ?? match[1] ?? name;
-        break;
-      }
-    }
+    const name = matchPage(pathname)?.module ?? NOT_FOUND_MODULE;
     const key = `app/routes/${name}.tsx`;
     let tags = cache.get(key);
     if (tags === undefined) {
@@ -142,14 +151,17 @@ function routePreloads(webDir: string): (pathname: string) => string {
 }
 
 export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstance, opts) {
+  // request.cookies, unless the app registered the cookie plugin already.
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
   fs.mkdirSync(opts.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: opts.mediaDir,
     prefix: '/media/',
     decorateReply: false,
+    cacheControl: false,
     index: false,
     // Media file names are made by the server from content ids: they never change.
-    setHeaders: (res) => res.header('Cache-Control', IMMUTABLE),
+    setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
   });
 
   const indexFile = path.join(opts.webDir, 'index.html');
@@ -162,13 +174,14 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       // The build writes .br and .gz beside each text file (vite.config.ts): sent as is.
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const rel = path.relative(opts.webDir, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', IMMUTABLE);
-        else if (rel === 'sw.js' || rel.endsWith('.html') || rel.endsWith('.webmanifest')) res.header('Cache-Control', 'no-cache');
-        else res.header('Cache-Control', 'public, max-age=86400');
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (rel === 'sw.js' || rel.endsWith('.html') || rel.endsWith('.webmanifest')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=86400');
       },
     });
   }
@@ -189,13 +202,25 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
     }
   }
 
+  /** 404 when the page's item does not exist (or its id is not one), else 200; asked in-process. */
+  async function itemStatus(pathname: string): Promise<200 | 404> {
+    for (const [pattern, api] of ITEM_PAGES) {
+      const match = pattern.exec(pathname);
+      if (!match) continue;
+      const res = await app.inject({ method: 'GET', url: api(encodeURIComponent(decodeURIComponentSafe(match[1]!))), headers: { accept: 'application/json' } });
+      return res.statusCode === 404 || res.statusCode === 400 ? 404 : 200;
+    }
+    return 200;
+  }
+
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const known = SPA_ROUTES.some((re) => re.test(pathname));
-    const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
+    const known = isKnownPage(pathname);
+    const language = pageLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
     // Replacements are functions: rendered text may contain "$&" and the like.
     let html = template;
-    const [head, rendered] = await Promise.all([
+    const [status, head, rendered] = await Promise.all([
+      known ? itemStatus(pathname).catch(() => 200 as const) : 404 as const,
       opts.headFor && known
         ? opts.headFor(pathname).catch((err: unknown) => {
           request.log.warn({ err }, 'could not build page head');
@@ -215,7 +240,7 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
     // the route's chunks would only compete with its pictures.
     const preloads = rendered ? '' : preloadsFor(known ? pathname : '');
     if (preloads) html = html.replace('</head>', () => `${preloads}</head>`);
-    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
+    reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie').type('text/html; charset=utf-8');
     // This not-found handler gets no @fastify/compress route hooks: compress here (a few KB).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(html, BROTLI_TEXT));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, USER_TYPES } from '../constants.ts';
+import { text } from './fields.ts';
 
 /**
- * Accounts (issue 3, DESIGN.md sections 5 and 6): one definition for the Fastify route
+ * Accounts (docs/architecture.md, API and Security): one definition for the Fastify route
  * schemas and the web forms.
  */
 
@@ -24,7 +25,7 @@ export function normalizePhone(input: string): string | null {
 const PHONE_MESSAGE = 'Enter a valid phone number, e.g. +381641234567';
 
 /** Optional phone: '' means none (null); anything else must be a phone number. */
-export const optionalPhone = z.string().trim().max(30, PHONE_MESSAGE).transform((value, ctx) => {
+export const optionalPhone = text().trim().max(30, PHONE_MESSAGE).transform((value, ctx) => {
   if (value === '') return null;
   const normalized = normalizePhone(value);
   if (!normalized) {
@@ -34,15 +35,15 @@ export const optionalPhone = z.string().trim().max(30, PHONE_MESSAGE).transform(
   return normalized;
 });
 
-export const email = z.string().trim().toLowerCase().max(254, 'Email must be at most 254 characters').pipe(z.email('Enter a valid email address'));
+export const email = text().trim().toLowerCase().max(254, 'Email must be at most 254 characters').pipe(z.email('Enter a valid email address'));
 
-export const password = z.string()
+export const password = text()
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
-export const personName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+export const personName = text().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 
-export const code = z.string().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit code');
+export const code = text().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit code');
 
 export const signupBody = z.object({
   email,
@@ -72,7 +73,7 @@ export type EmailBody = z.input<typeof emailBody>;
 export const loginBody = z.object({
   email,
   // Not the signup rules: an old password is checked, never judged (max only against abuse).
-  password: z.string().min(1, 'Password is required').max(1024),
+  password: text().min(1, 'Password is required').max(1024),
 }).strict();
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -85,16 +86,16 @@ export const tokensResponse = z.object({
 });
 export type TokensResponse = z.infer<typeof tokensResponse>;
 
-export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) }).strict();
+export const refreshBody = z.object({ refreshToken: text().min(1).max(512) }).strict();
 
 /** The web client sends its refresh token along; the session is ended either way. */
-export const logoutBody = z.object({ refreshToken: z.string().max(512).optional() }).strict().nullish();
+export const logoutBody = z.object({ refreshToken: text().max(512).optional() }).strict().nullish();
 
 export const resetPasswordBody = z.object({ email, code, newPassword: password }).strict();
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  currentPassword: text().min(1, 'Current password is required').max(1024),
   newPassword: password,
 }).strict();
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
@@ -110,6 +111,12 @@ export const profile = z.object({
   avatar: z.string().nullable(),
   language: z.enum(LANGUAGES),
   notifyByEmail: z.boolean(),
+  /** An operator (granted only on the server, never through the API). */
+  isAdmin: z.boolean(),
+  /** Whether the own buyer page shows the total spent to others. */
+  showTotalSpent: z.boolean(),
+  /** A producer's household: pending until an operator approves it; null for buyers. */
+  householdStatus: z.enum(['pending', 'approved', 'suspended']).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   counts: z.object({
     orders: z.number().int(),
@@ -120,18 +127,29 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).transform((v) => (v === '' ? null : v)).nullable();
+  text().trim().max(max, `${label} must be at most ${max} characters`).transform((v) => (v === '' ? null : v)).nullable();
 
-/** Own profile changes; the e-mail and the user type cannot be changed (DESIGN.md section 6). */
+/** Own profile changes; the e-mail and the user type cannot be changed (docs/architecture.md, Security). */
 export const updateProfileBody = z.object({
   name: personName,
   phone: optionalPhone.nullable(),
   location: optionalText(120, 'Location'),
   bio: optionalText(500, 'Bio'),
   /** The URL of an image the user uploaded (POST /api/media), or null to remove it. */
-  avatar: z.string().trim().max(500).nullable(),
+  avatar: text().trim().max(500).nullable(),
   language: z.enum(LANGUAGES),
   notifyByEmail: z.boolean(),
+  showTotalSpent: z.boolean(),
 }).partial().strict();
+
+/** DELETE /api/me: the password confirms it. */
+export const deleteAccountBody = z.object({ password: text().min(1, 'Password is required').max(1024) }).strict();
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export type UpdateProfile = z.output<typeof updateProfileBody>;
+
+/** GET /api/me/export: everything stored about the user (profile, household, orders, reviews, follows, media, sessions, reports). */
+export const meExport = z.object({
+  exportedAt: z.iso.datetime({ offset: true }),
+  profile: z.record(z.string(), z.unknown()),
+}).loose();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A buyer's public profile: no e-mail or phone. Totals are real (DESIGN.md section 9). */
+/** A buyer's public profile: no e-mail or phone. Totals are real (docs/product.md). */
 export const buyerProfile = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -11,8 +11,10 @@ export const buyerProfile = z.object({
   joinedAt: z.iso.datetime({ offset: true }),
   /** Orders that were not cancelled. */
   totalPurchases: z.number().int(),
-  /** RSD, over orders that were not cancelled. */
-  totalSpent: z.number(),
+  /** RSD, over orders that were not cancelled; null unless the viewer is the buyer or the buyer chose to show it. */
+  totalSpent: z.number().nullable(),
+  /** The buyer has a completed order ("Verified Buyer"). */
+  verifiedBuyer: z.boolean(),
   reviewsGiven: z.number().int(),
   /** Average of the ratings this buyer gave; null before the first review. */
   averageRating: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { queryWholeNumber, text } from './fields.ts';
 
-/** `{ error, code, details? }`: the body of every failed API answer (DESIGN.md section 5). */
+/** `{ error, code, details? }`: the body of every failed API answer (docs/architecture.md, API). */
 export const errorResponse = z.object({
   error: z.string(),
   code: z.string(),
@@ -15,9 +16,12 @@ export function listResponse<T extends z.ZodType>(item: T) {
 
 export const idParams = z.object({ id: z.uuid() }).strict();
 
+/** An opaque list cursor (the previous page's `nextCursor`). */
+export const cursorParam = text().max(200);
+
 export const cursorQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  cursor: cursorParam.optional(),
+  limit: queryWholeNumber(1, 100).default(24),
 });
 
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES, LIMITS, ORDER_STATUSES, UNITS } from '../constants.ts';
+import { hasAtMostThreeDecimals } from '../quantity.ts';
 import { normalizePhone } from './auth.ts';
-import { listResponse } from './common.ts';
+import { cursorParam, listResponse } from './common.ts';
+import { TEXT_NOT_ALLOWED_MESSAGE, queryWholeNumber, text } from './fields.ts';
 
 /**
- * Basket, checkout and orders (issue 5, DESIGN.md sections 5 and 6). The client sends
+ * Basket, checkout and orders (docs/architecture.md, API and Security). The client sends
  * product ids and quantities only: prices and totals are never accepted (strict bodies).
  */
 
-/** The spec's checkout validation texts (section 8). */
+/** The checkout's validation texts (docs/product.md, Messages). */
 export const CHECKOUT_MESSAGES = {
   dateTime: 'Please select pickup date and time',
   phone: 'Please provide a contact phone',
   phoneInvalid: 'Please enter a valid phone number, e.g. +381641234567',
   address: 'Please provide a delivery address',
   datePast: 'The pickup date cannot be before today',
+  /** A control character or a broken Unicode character in any text field (fields.ts). */
+  textNotAllowed: TEXT_NOT_ALLOWED_MESSAGE,
 } as const;
 
 export const DELIVERY_ADDRESS_MAX = 300;
@@ -27,14 +31,14 @@ const isCalendarDate = (value: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
-export const pickupDate = z.string({ error: CHECKOUT_MESSAGES.dateTime })
+export const pickupDate = text({ error: CHECKOUT_MESSAGES.dateTime })
   .regex(/^\d{4}-\d{2}-\d{2}$/, CHECKOUT_MESSAGES.dateTime)
   .refine(isCalendarDate, CHECKOUT_MESSAGES.dateTime);
 
-export const pickupTime = z.string({ error: CHECKOUT_MESSAGES.dateTime })
+export const pickupTime = text({ error: CHECKOUT_MESSAGES.dateTime })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, CHECKOUT_MESSAGES.dateTime);
 
-export const contactPhone = z.string({ error: CHECKOUT_MESSAGES.phone }).trim()
+export const contactPhone = text({ error: CHECKOUT_MESSAGES.phone }).trim()
   .min(1, CHECKOUT_MESSAGES.phone)
   .max(30, CHECKOUT_MESSAGES.phoneInvalid)
   .transform((value, ctx) => {
@@ -51,9 +55,9 @@ export const checkoutDetails = z.object({
   deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose pickup or delivery' }),
   pickupDate,
   pickupTime,
-  deliveryAddress: z.string().trim().max(DELIVERY_ADDRESS_MAX, `The address must be at most ${DELIVERY_ADDRESS_MAX} characters`).nullable().optional(),
+  deliveryAddress: text().trim().max(DELIVERY_ADDRESS_MAX, `The address must be at most ${DELIVERY_ADDRESS_MAX} characters`).nullable().optional(),
   contactPhone,
-  notes: z.string().trim().max(LIMITS.orderNotesMax, `Notes must be at most ${LIMITS.orderNotesMax} characters`).nullable().optional(),
+  notes: text().trim().max(LIMITS.orderNotesMax, `Notes must be at most ${LIMITS.orderNotesMax} characters`).nullable().optional(),
 });
 
 const addressRequiredForDelivery = (value: { deliveryType: string; deliveryAddress?: string | null | undefined }, ctx: z.RefinementCtx) => {
@@ -68,23 +72,70 @@ export type CheckoutFormInput = z.input<typeof checkoutForm>;
 
 export const createOrderItem = z.object({
   productId: z.uuid('productId must be a product id'),
-  quantity: z.number().int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(LIMITS.orderQuantityMax, `Quantity must be at most ${LIMITS.orderQuantityMax}`),
+  /** A multiple of the product's quantityStep (checked by the server), at most 3 decimals. */
+  quantity: z.number({ error: 'Quantity must be a number' })
+    .positive('Quantity must be greater than 0')
+    .max(LIMITS.orderQuantityMax, `Quantity must be at most ${LIMITS.orderQuantityMax}`)
+    .refine(hasAtMostThreeDecimals, 'Quantity may have at most 3 decimals'),
 }).strict();
 
-/** POST /api/orders: the whole basket; the server prices it and splits it by household. */
-export const createOrderBody = checkoutDetails.extend({
+export const PAYMENT_METHODS = ['cash', 'ips_qr'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One household's part of a checkout: how, where and when, and how it is paid. */
+export const householdCheckout = z.object({
+  householdId: z.uuid('householdId must be a household id'),
+  deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose pickup or delivery' }),
+  pickupPointId: z.uuid('pickupPointId must be a pickup point id').nullish().transform((v) => v ?? undefined),
+  date: pickupDate,
+  time: pickupTime.nullish().transform((v) => v ?? undefined),
+  deliveryArea: text().trim().min(1).max(80, 'The town must be at most 80 characters').nullish().transform((v) => v ?? undefined),
+  deliveryAddress: text().trim().max(DELIVERY_ADDRESS_MAX, `The address must be at most ${DELIVERY_ADDRESS_MAX} characters`).nullish().transform((v) => v ?? undefined),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose cash or IPS QR' }),
+}).strict().superRefine((h, ctx) => {
+  if (h.deliveryType === 'delivery' && !h.deliveryAddress) ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: CHECKOUT_MESSAGES.address });
+});
+export type HouseholdCheckout = z.output<typeof householdCheckout>;
+export type HouseholdCheckoutBody = z.input<typeof householdCheckout>;
+
+/**
+ * POST /api/orders: the whole basket; the server prices it and splits it by household.
+ * Either the flat delivery fields (the same for every household) or
+ * `households`, one entry per household of the basket.
+ */
+export const createOrderBody = z.object({
+  deliveryType: checkoutDetails.shape.deliveryType.optional(),
+  pickupDate: pickupDate.optional(),
+  pickupTime: pickupTime.optional(),
+  deliveryAddress: checkoutDetails.shape.deliveryAddress,
+  contactPhone,
+  notes: checkoutDetails.shape.notes,
   items: z.array(createOrderItem)
     .min(1, 'The basket is empty')
     .max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines per order`),
-}).strict().superRefine(addressRequiredForDelivery);
+  households: z.array(householdCheckout).min(1).max(ORDER_LINES_MAX).optional(),
+}).strict().superRefine((body, ctx) => {
+  if (body.households) {
+    const seen = new Set<string>();
+    body.households.forEach((h, i) => {
+      if (seen.has(h.householdId)) ctx.addIssue({ code: 'custom', path: ['households', i, 'householdId'], message: 'Each household once' });
+      seen.add(h.householdId);
+    });
+    return;
+  }
+  if (!body.deliveryType) ctx.addIssue({ code: 'custom', path: ['deliveryType'], message: 'Choose pickup or delivery' });
+  if (!body.pickupDate) ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: CHECKOUT_MESSAGES.dateTime });
+  if (!body.pickupTime) ctx.addIssue({ code: 'custom', path: ['pickupTime'], message: CHECKOUT_MESSAGES.dateTime });
+  if (body.deliveryType) addressRequiredForDelivery({ deliveryType: body.deliveryType, deliveryAddress: body.deliveryAddress }, ctx);
+});
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 export type CreateOrderInput = z.output<typeof createOrderBody>;
 
 /** One key per checkout attempt: a retry or a double click never makes a second order. */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z.string({ error: 'The Idempotency-Key header is required' })
+  'idempotency-key': text({ error: 'The Idempotency-Key header is required' })
     .min(1, 'The Idempotency-Key header is required')
     .max(IDEMPOTENCY_KEY_MAX, `The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX} characters`),
 });
@@ -97,8 +148,8 @@ export const orderLine = z.object({
   unit: z.enum(UNITS),
   /** RSD, copied at order time. */
   unitPrice: z.number(),
-  quantity: z.number().int(),
-  /** RSD */
+  quantity: z.number(),
+  /** RSD: unit price × quantity, rounded half up to the para. */
   lineTotal: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
@@ -109,8 +160,19 @@ export const orderEvent = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEvent>;
 
+export const orderPayment = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The NBS IPS QR text and its QR code (SVG), for ips_qr orders. */
+  ips: z.object({ payload: z.string(), qrSvg: z.string() }).nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const order = z.object({
   id: z.uuid(),
+  /** Human order number, unique, shown as "#123456". */
+  number: z.number().int(),
   checkoutId: z.uuid(),
   householdId: z.uuid(),
   householdName: z.string(),
@@ -119,10 +181,16 @@ export const order = z.object({
   pickupDate: z.string(),
   pickupTime: z.string(),
   deliveryAddress: z.string().nullable(),
+  /** The served town a delivery goes to. */
+  deliveryArea: z.string().nullable(),
+  pickupPoint: z.object({ id: z.uuid(), name: z.string(), address: z.string() }).nullable(),
   contactPhone: z.string(),
   notes: z.string().nullable(),
-  /** RSD */
+  /** RSD, included in total. */
+  deliveryFee: z.number(),
+  /** RSD: the lines plus the delivery fee. */
   total: z.number(),
+  payment: orderPayment,
   items: z.array(orderLine),
   /** Status history, oldest first. */
   events: z.array(orderEvent),
@@ -143,8 +211,8 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
 export const ordersQuery = z.object({
   status: orderStatus.optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  cursor: cursorParam.optional(),
+  limit: queryWholeNumber(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 }).strict();
 export type OrdersQuery = z.input<typeof ordersQuery>;
 
@@ -153,12 +221,18 @@ export type OrdersList = z.infer<typeof ordersListResponse>;
 export const producerOrdersListResponse = listResponse(producerOrder);
 export type ProducerOrdersList = z.infer<typeof producerOrdersListResponse>;
 
-/** PATCH /api/producer/orders/:id: any of the spec's four, plus cancelled (terminal). */
-export const updateOrderStatusBody = z.object({ status: orderStatus }).strict();
+/** PATCH /api/producer/orders/:id: any of the four statuses, plus cancelled (terminal), and/or the payment state. */
+export const updateOrderStatusBody = z.object({
+  status: orderStatus,
+  /** The producer marks the payment received (or not). */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+}).partial().strict().refine((b) => b.status !== undefined || b.paymentStatus !== undefined, { message: 'Send status or paymentStatus' });
 export type UpdateOrderStatusBody = z.infer<typeof updateOrderStatusBody>;
 
 /** Error codes of this feature (translated by the web app). */
 export const ORDER_ERROR_CODES = [
   'order.product_unavailable', 'order.out_of_stock', 'order.not_cancellable', 'order.status_final',
   'order.own_product', 'idempotency.in_progress', 'idempotency.mismatch',
+  'order.slot_unavailable', 'order.delivery_unavailable', 'order.below_minimum', 'order.not_yet_available',
+  'order.payment_unavailable',
 ] as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './fields.ts';
+import { LIMITS } from '../constants.ts';
 
 /** One Europe/Belgrade day of the producer's sales (non-cancelled orders). */
 export const producerDailySales = z.object({
@@ -19,3 +21,9 @@ export const producerOverview = z.object({
 });
 export type ProducerOverview = z.infer<typeof producerOverview>;
 export type ProducerDailySales = z.infer<typeof producerDailySales>;
+
+/** GET /api/producer/products: all own products (published or not), a cursor page. */
+export const ownProductsQuery = z.object({
+  cursor: z.uuid().optional(),
+  limit: queryWholeNumber(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
+}).strict();

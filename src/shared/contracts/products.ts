@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, UNITS } from '../constants.ts';
+import { isCalendarDay } from '../time.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { hasAtMostThreeDecimals, isMultipleOfStep, STEP_MAX, STEP_MIN } from '../quantity.ts';
+import { cursorParam } from './common.ts';
+import { INT4_MAX, queryWholeNumber, text } from './fields.ts';
 
-/** A product as the API returns it (DESIGN.md section 5). `price` is RSD. */
+/** A product as the API returns it (docs/architecture.md, API). `price` is RSD. */
 export const product = z.object({
   id: z.uuid(),
   householdId: z.uuid(),
@@ -17,7 +21,12 @@ export const product = z.object({
   availability: z.boolean(),
   featured: z.boolean(),
   promoted: z.boolean(),
-  stock: z.number().int().nullable(),
+  /** Units left (a multiple of quantityStep, at most 3 decimals), or null for unlimited. */
+  stock: z.number().nullable(),
+  /** The smallest amount sold and the step of quantities (e.g. 0.5 kg). */
+  quantityStep: z.number(),
+  /** YYYY-MM-DD: a harvest pre-order, for pickup/delivery on or after that day; null = now. */
+  availableFrom: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -29,44 +38,65 @@ export const productsQuery = z.object({
   householdId: z.uuid().optional(),
   featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   promoted: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   /** Producers see their own unpublished products with includeUnavailable=true. */
   includeUnavailable: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  cursor: cursorParam.optional(),
+  limit: queryWholeNumber(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 }).strict();
 export type ProductsQuery = z.input<typeof productsQuery>;
 
-const price = z.number()
+/** GET /api/products/suggestions: what to try when a search finds nothing. */
+export const searchSuggestionsQuery = z.object({ q: text().trim().min(1).max(100) }).strict();
+
+/** A nearby spelling that does exist: a product's name, a household's name or a town. */
+export const searchSuggestion = z.object({ text: z.string(), kind: z.enum(['product', 'household', 'town']) });
+export type SearchSuggestion = z.infer<typeof searchSuggestion>;
+
+/** RSD with at most 2 decimals (the column is integer para). */
+const price = z.number({ error: 'Enter a price' })
   .positive('Price must be greater than 0')
   .max(LIMITS.priceMaxRsd, `Price must be at most ${LIMITS.priceMaxRsd} RSD`)
   .refine(hasAtMostTwoDecimals, 'Price may have at most 2 decimals');
 
 /** The fields a producer edits, without defaults (a PATCH must not reset what it does not name). */
+/** The largest stock a product may have: int4's bound, as when stock was whole (numeric(13, 3) holds it). */
+export const STOCK_MAX = INT4_MAX;
+
 const productFields = {
-  name: z.string().trim().min(LIMITS.productNameMin, `Name must be at least ${LIMITS.productNameMin} characters`).max(LIMITS.productNameMax, `Name must be at most ${LIMITS.productNameMax} characters`),
-  description: z.string().trim().max(LIMITS.productDescriptionMax, `Description must be at most ${LIMITS.productDescriptionMax} characters`),
+  name: text().trim().min(LIMITS.productNameMin, `Name must be at least ${LIMITS.productNameMin} characters`).max(LIMITS.productNameMax, `Name must be at most ${LIMITS.productNameMax} characters`),
+  description: text().trim().max(LIMITS.productDescriptionMax, `Description must be at most ${LIMITS.productDescriptionMax} characters`),
   price,
   unit: z.enum(UNITS),
   category: z.enum(CATEGORIES),
   availability: z.boolean(),
   featured: z.boolean(),
-  promoted: z.boolean(),
-  stock: z.number().int('Stock must be a whole number').min(0, 'Stock cannot be negative').nullable(),
+  /** Up to 3 decimals (a multiple of quantityStep); the column is numeric(13, 3). null = unlimited. */
+  stock: z.number({ error: 'Stock must be a number' }).min(0, 'Stock cannot be negative').max(STOCK_MAX, `Stock must be at most ${STOCK_MAX}`)
+    .refine(hasAtMostThreeDecimals, { message: 'Stock may have at most 3 decimals', abort: true })
+    .refine((v) => !Object.is(v, -0), { message: 'Stock cannot be negative', abort: true }).nullable(),
+  quantityStep: z.number({ error: 'The step must be a number' }).min(STEP_MIN, `The step must be at least ${STEP_MIN}`).max(STEP_MAX, `The step must be at most ${STEP_MAX}`)
+    .refine(hasAtMostThreeDecimals, 'The step may have at most 3 decimals'),
+  availableFrom: text().refine(isCalendarDay, 'Date must be YYYY-MM-DD').nullable(),
   /** An uploaded image (POST /api/media) of the producer's own; null removes the image. */
   imageId: z.uuid().nullable(),
 };
 
-/** What a producer sends to create a product (issue 6 validation rules). */
+/**
+ * What a producer sends to create a product (validation rules, docs/product.md). `promoted` is not
+ * here: promotion is an operator's decision, and a strict body refuses the key (400).
+ */
 export const createProductBody = z.object({
   ...productFields,
   description: productFields.description.default(''),
   availability: productFields.availability.default(true),
   featured: productFields.featured.default(false),
-  promoted: productFields.promoted.default(false),
   stock: productFields.stock.default(null),
+  quantityStep: productFields.quantityStep.default(1),
+  availableFrom: productFields.availableFrom.default(null),
   imageId: productFields.imageId.optional(),
-}).strict();
+}).strict().refine((p) => p.stock === null || isMultipleOfStep(p.stock, p.quantityStep),
+  { message: 'Stock must be a multiple of the quantity step', path: ['stock'] });
 export type CreateProductBody = z.input<typeof createProductBody>;
 
 /** Partial edit: only the named fields change (no defaults here, unlike createProductBody). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { text, wholeNumber } from './fields.ts';
 
 export const review = z.object({
   id: z.uuid(),
@@ -9,17 +10,18 @@ export const review = z.object({
   userAvatar: z.string().nullable(),
   rating: z.number().int().min(LIMITS.ratingMin).max(LIMITS.ratingMax),
   comment: z.string(),
+  /** The author has a completed order with this product. */
+  verifiedPurchase: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Review = z.infer<typeof review>;
 
-/** The spec's review rules (section 5) and messages. Writing again edits the own review. */
+/** The review rules and messages (docs/product.md, Reviews). Writing again edits the own review. */
 export const createReviewBody = z.object({
-  rating: z.number({ error: 'Please select a rating' })
-    .int('Please select a rating')
+  rating: wholeNumber('Please select a rating')
     .min(LIMITS.ratingMin, 'Please select a rating')
     .max(LIMITS.ratingMax, `Rating must be at most ${LIMITS.ratingMax}`),
-  comment: z.string({ error: `Review must be at least ${LIMITS.reviewCommentMin} characters` })
+  comment: text({ error: `Review must be at least ${LIMITS.reviewCommentMin} characters` })
     .trim()
     .min(LIMITS.reviewCommentMin, `Review must be at least ${LIMITS.reviewCommentMin} characters`)
     .max(LIMITS.reviewCommentMax, `Review must be at most ${LIMITS.reviewCommentMax} characters`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { text } from './fields.ts';
 
 export const story = z.object({
   id: z.uuid(),
@@ -19,5 +20,5 @@ export const storiesQuery = z.object({ householdId: z.uuid().optional() }).stric
 export const createStoryBody = z.object({
   /** An uploaded image or video (POST /api/media) of the producer's own. */
   mediaId: z.uuid(),
-  caption: z.string().trim().max(LIMITS.storyCaptionMax, `Caption must be at most ${LIMITS.storyCaptionMax} characters`).optional(),
+  caption: text().trim().max(LIMITS.storyCaptionMax, `Caption must be at most ${LIMITS.storyCaptionMax} characters`).optional(),
 }).strict();

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
@@ -39,6 +39,20 @@ export function QueryFailed({ error, notFoundMessage, onRetry }: { error: Error;
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <p className="text-destructive">{error.message}</p>
       <Button variant="outline" onClick={onRetry}>{t('retry')}</Button>
+    </div>
+  );
+}
+
+/**
+ * Offline, and the page's data was never kept by the service worker (public/sw.js): says so
+ * instead of loading placeholders that would wait for the connection without a word.
+ */
+export function OfflineNotSaved({ message }: { message?: string }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-16 text-center text-muted-foreground" data-testid="offline-not-saved">
+      <WifiOff className="size-10" aria-hidden="true" />
+      <p>{message ?? t('offline.notSaved')}</p>
     </div>
   );
 }

@@ -6,11 +6,12 @@ import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
 import browserI18n from '#web/lib/i18n.ts';
+import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
 // Toasts only follow user actions, so the toaster loads just after the first render
 // instead of in the first page load (bundle budget).
-const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(loadChunk(() => import('#web/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster }))));
 
 /** Cached answers may be per user (orders, isFollowing): drop them when the user changes. */
 function ClearCacheOnUserChange() {
@@ -75,9 +76,12 @@ export function Providers({ children, queryClient: given, i18n = browserI18n, la
             {children}
             <FollowLanguage language={language} />
             <MarkReady />
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
+            {/* Without its code (offline, a blocked download) the page goes on without toasts. */}
+            <Optional>
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
+            </Optional>
           </BasketProvider>
         </AuthProvider>
       </QueryClientProvider>

@@ -2,14 +2,50 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '#web/features/auth/components/require-auth.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import { RouteError } from './layouts/route-error.tsx';
+import { PAGES, pagePath, type PageAccess, type PageName } from '#shared/pages.ts';
 
-/** Every page is its own chunk, loaded when its route is first visited. */
+/**
+ * Every page is its own chunk, loaded when its route is first visited (downloaded again once if
+ * that fails; a second failure shows the route's error screen with a reload button).
+ */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+  const loadPage = loadChunk(load);
+  return async () => ({ Component: (await loadPage()).default });
 }
 
-/** Spec section 2: public routes, protected routes behind the guard, and a 404 for the rest. */
+/**
+ * The page modules, one per page of the table (src/shared/pages.ts). Written out because the
+ * bundler needs each import() as a literal; the type makes a page missing here a compile error.
+ */
+const PAGE_MODULES: Record<PageName, () => Promise<{ default: ComponentType }>> = {
+  feed: () => import('./routes/feed.tsx'),
+  search: () => import('./routes/search.tsx'),
+  product: () => import('./routes/product.tsx'),
+  household: () => import('./routes/household.tsx'),
+  buyer: () => import('./routes/buyer.tsx'),
+  login: () => import('./routes/login.tsx'),
+  signup: () => import('./routes/signup.tsx'),
+  verifyEmail: () => import('./routes/verify-email.tsx'),
+  forgotPassword: () => import('./routes/forgot-password.tsx'),
+  resetPassword: () => import('./routes/reset-password.tsx'),
+  basket: () => import('./routes/basket.tsx'),
+  checkout: () => import('./routes/checkout.tsx'),
+  orders: () => import('./routes/orders.tsx'),
+  profile: () => import('./routes/profile.tsx'),
+  admin: () => import('./routes/admin.tsx'),
+  producerDashboard: () => import('./routes/producer-dashboard.tsx'),
+};
+
+const names = Object.keys(PAGES) as PageName[];
+const pageRoute = (name: PageName): RouteObject => {
+  const { path } = PAGES[name];
+  return path === '/' ? { index: true, lazy: page(PAGE_MODULES[name]) } : { path: path.slice(1), lazy: page(PAGE_MODULES[name]) };
+};
+const withAccess = (access: PageAccess) => names.filter((name) => PAGES[name].access === access);
+
+/** The pages of the table: public ones, signed-in ones behind the guard, producer ones behind theirs, and a 404 for the rest. */
 export const routes: RouteObject[] = [
   {
     // Last resort when the layout itself fails.
@@ -20,31 +56,10 @@ export const routes: RouteObject[] = [
         // Errors inside a page keep the header and navigation.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('./routes/feed.tsx')) },
-          { path: 'search', lazy: page(() => import('./routes/search.tsx')) },
-          { path: 'product/:id', lazy: page(() => import('./routes/product.tsx')) },
-          { path: 'household/:id', lazy: page(() => import('./routes/household.tsx')) },
-          { path: 'buyer/:id', lazy: page(() => import('./routes/buyer.tsx')) },
-          { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
-          { path: 'signup', lazy: page(() => import('./routes/signup.tsx')) },
-          { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx')) },
-          { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
-          { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx')) },
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'basket', lazy: page(() => import('./routes/basket.tsx')) },
-              { path: 'checkout', lazy: page(() => import('./routes/checkout.tsx')) },
-              { path: 'orders', lazy: page(() => import('./routes/orders.tsx')) },
-              { path: 'profile', lazy: page(() => import('./routes/profile.tsx')) },
-            ],
-          },
-          {
-            // Spec section 6: non-producers on the dashboard go to /profile.
-            path: 'producer/dashboard',
-            element: <RequireAuth userType="producer" fallbackPath="/profile" />,
-            children: [{ index: true, lazy: page(() => import('./routes/producer-dashboard.tsx')) }],
-          },
+          ...withAccess('anyone').map(pageRoute),
+          { element: <RequireAuth />, children: withAccess('signed-in').map(pageRoute) },
+          // A signed-in non-producer on a producer page goes to /profile.
+          { element: <RequireAuth userType="producer" fallbackPath={pagePath('profile')} />, children: withAccess('producer').map(pageRoute) },
           { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
         ],
       },

@@ -4,7 +4,7 @@ import { lazyToast } from '#web/lib/lazy-toast.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 
-/** Adds a product to the basket with the spec's toast ('Added to basket'); composes catalog and basket. */
+/** Adds a product to the basket with its toast ('Added to basket'); composes catalog and basket. */
 export function useAddToBasket() {
   const { t } = useTranslation('catalog');
   const { add } = useBasket();

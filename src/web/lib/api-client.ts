@@ -1,6 +1,21 @@
+import type { Answer, Endpoint, Input } from '#shared/api/endpoint.ts';
+import { pathFor, queryString } from '#shared/api/endpoint.ts';
+import { endpoints, type Endpoints } from '#shared/api/endpoints.ts';
 import i18n from './i18n.ts';
 
-/** An API failure: `{error, code, details?}` from the server (DESIGN.md section 5), or a network failure. */
+/**
+ * THE way the web app talks to the API: `api.<group>.<name>(input)`, derived from the endpoint
+ * registry (src/shared/api/endpoints.ts), so the path, the method and the answer's type come
+ * from the one declaration the server registers too. No feature writes a URL or a cast.
+ *
+ *   const { orders } = await api.orders.create({ body, headers: { 'idempotency-key': key } });
+ *
+ * Every call attaches the access token, refreshes it shortly before it expires and once on a
+ * 401, and turns a failure into ApiError. A new endpoint in the registry is callable here at
+ * once; nothing in this file changes (docs/architecture.md, "Adding an endpoint").
+ */
+
+/** An API failure: `{error, code, details?}` from the server (src/shared/contracts/common.ts), or a network failure. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -50,9 +65,9 @@ export function setApiTransport(next: Transport): void {
 /** Refresh this long before the access token expires, so requests do not race the expiry. */
 export const REFRESH_MARGIN_MS = 30_000;
 
-export interface ApiFetchOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Serialised as JSON; FormData is sent as is (uploads). */
+  /** Serialised as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -88,12 +103,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message, body.details);
 }
 
-async function send(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> {
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    body = options.body;
-  } else if (options.body !== undefined) {
+  if (options.body !== undefined) {
     // Only with a body: Fastify rejects an empty body declared as JSON.
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
@@ -129,9 +142,10 @@ async function errorCode(response: Response): Promise<string | undefined> {
 
 /**
  * JSON request to the API. Attaches the access token, refreshes it shortly before it expires,
- * and on a 401 refreshes once and retries once. Throws ApiError on any failure.
+ * and on a 401 refreshes once and retries once. Throws ApiError on any failure. Features call
+ * `api.*` instead; this is its transport (exported for its tests).
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+export async function requestJson(path: string, options: RequestOptions = {}): Promise<unknown> {
   const useAuth = options.auth ?? true;
   const token = await currentToken(useAuth);
   let response = await send(path, options, token);
@@ -143,16 +157,106 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return null;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? (JSON.parse(text) as unknown) : null;
 }
 
+interface UploadBody { error?: unknown; code?: unknown; details?: unknown }
+
 /**
- * The Authorization header for the one request apiFetch cannot make: an upload with progress
- * (XMLHttpRequest). Refreshes the token first when it is about to expire.
+ * A multipart upload with progress: fetch cannot report it, so XMLHttpRequest with the same
+ * Authorization header a JSON call sends (refreshed first when about to expire).
  */
-export async function authorizationHeader(): Promise<Record<string, string>> {
+async function upload(path: string, input: UploadInput): Promise<unknown> {
   const token = await currentToken(true);
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return new Promise<unknown>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: UploadBody | null;
+      try {
+        body = JSON.parse(xhr.responseText) as UploadBody;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        input.onProgress?.(1);
+        resolve(body);
+        return;
+      }
+      const code = typeof body?.code === 'string' ? body.code : undefined;
+      const text = typeof body?.error === 'string' ? body.error : undefined;
+      reject(new ApiError(xhr.status, code ?? 'request_failed', errorMessage(code, text, xhr.statusText), body?.details));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', errorMessage('network', undefined, undefined)));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    input.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(input.form);
+  });
 }
+
+/** What every JSON call takes besides the endpoint's own parts. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Send the access token (default true). Auth endpoints that must not refresh pass false. */
+  auth?: boolean;
+}
+
+/** A multipart endpoint's call: the form, and progress 0..1. */
+export interface UploadInput {
+  form: FormData;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Extra headers are allowed on every call (the logout sends its captured token). */
+type JsonInput<E extends Endpoint> = Omit<Input<E>, 'headers'> & CallOptions &
+  (E['headers'] extends object ? { headers: Input<E>['headers'] & Record<string, string> } : { headers?: Record<string, string> });
+
+type Call<E extends Endpoint> = E['multipart'] extends true
+  ? (input: UploadInput) => Promise<Answer<E>>
+  : object extends JsonInput<E>
+    ? (input?: JsonInput<E>) => Promise<Answer<E>>
+    : (input: JsonInput<E>) => Promise<Answer<E>>;
+
+export type ApiClient<G extends Record<string, Record<string, Endpoint>>> = {
+  [Group in keyof G]: { [Name in keyof G[Group]]: Call<G[Group][Name]> };
+};
+
+interface AnyInput extends CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+function caller(endpoint: Endpoint): (input?: AnyInput | UploadInput) => Promise<unknown> {
+  if (endpoint.multipart) return (input) => upload(pathFor(endpoint.path, undefined), input as UploadInput);
+  return (input) => {
+    const { params, query, headers, body, signal, auth } = (input ?? {}) as AnyInput;
+    return requestJson(pathFor(endpoint.path, params) + queryString(query), {
+      method: endpoint.method,
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+      ...(signal ? { signal } : {}),
+      ...(auth !== undefined ? { auth } : {}),
+    });
+  };
+}
+
+/** A client for a registry: one function per endpoint, grouped as the registry is. */
+export function createApiClient<G extends Record<string, Record<string, Endpoint>>>(groups: G): ApiClient<G> {
+  return Object.fromEntries(Object.entries(groups).map(([group, members]) => [
+    group,
+    Object.fromEntries(Object.entries(members).map(([name, endpoint]) => [name, caller(endpoint)])),
+  ])) as ApiClient<G>;
+}
+
+/** The API of this app, typed end to end by the registry. */
+export const api: ApiClient<Endpoints> = createApiClient(endpoints);

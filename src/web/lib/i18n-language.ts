@@ -7,16 +7,24 @@ export { isLanguage };
 export const LANGUAGE_STORAGE_KEY = 'domace.language';
 
 /**
- * A language tag we accept from storage or the browser: sr, en or ru with an optional region
- * or script ("sr-Latn", "en_US"). Anything else (e.g. "<script>") is rejected (spec section 1).
+ * A language tag we accept from storage or the browser: sr, en or ru with an optional script
+ * and region ("sr-Latn", "sr-Latn-RS", "en_US"). Anything else (e.g. "<script>") is rejected:
+ * a stored value is only ever one of ours, so anything that looks like markup is tampering.
  */
-const LANGUAGE_TAG = /^(sr|en|ru)([-_][A-Za-z]{2,4})?$/;
+const LANGUAGE_TAG = /^(sr|en|ru)(?:[-_]([A-Za-z]{4}))?(?:[-_]([A-Za-z]{2}|\d{3}))?$/i;
+
+/** The language of a tag we accept: Serbian in the Latin script is its own language; null for others. */
+export function languageOfTag(tag: string): Language | null {
+  const match = LANGUAGE_TAG.exec(tag.trim());
+  if (!match) return null;
+  const primary = match[1]!.toLowerCase() as 'sr' | 'en' | 'ru';
+  return primary === 'sr' && match[2]?.toLowerCase() === 'latn' ? 'sr-Latn' : primary;
+}
 
 /** Maps a detected value to one of our languages; rejected or unknown values become sr. */
 export function sanitizeLanguage(value: unknown): Language {
   if (typeof value !== 'string') return DEFAULT_LANGUAGE;
-  const match = LANGUAGE_TAG.exec(value.trim());
-  return match ? (match[1] as Language) : DEFAULT_LANGUAGE;
+  return languageOfTag(value) ?? DEFAULT_LANGUAGE;
 }
 
 /** Locale for Intl: Serbian is shown in Cyrillic. */
@@ -26,6 +34,8 @@ export function intlLocale(language: string): string {
       return 'en-GB';
     case 'ru':
       return 'ru-RU';
+    case 'sr-Latn':
+      return 'sr-Latn-RS';
     default:
       return 'sr-Cyrl-RS';
   }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '#shared/constants.ts';
 import { sanitizeLanguage } from './i18n-language.ts';
 
 /** A fresh i18next instance that detects from the current localStorage and navigator. */
-async function loadI18n(language?: 'sr' | 'en' | 'ru') {
+async function loadI18n(language?: Language) {
   // i18next's instance outlives vi.resetModules: drop the listeners earlier copies of i18n.ts left on it.
   (await import('i18next')).default.off('languageChanged');
   vi.resetModules();
@@ -20,7 +21,14 @@ describe('sanitizeLanguage', () => {
     expect(sanitizeLanguage('en')).toBe('en');
     expect(sanitizeLanguage('en-US')).toBe('en');
     expect(sanitizeLanguage('ru_RU')).toBe('ru');
-    expect(sanitizeLanguage('sr-Latn')).toBe('sr');
+    expect(sanitizeLanguage('sr-RS')).toBe('sr');
+    expect(sanitizeLanguage('sr-Cyrl-RS')).toBe('sr');
+  });
+
+  it('tells Serbian Latin apart from Serbian Cyrillic', () => {
+    expect(sanitizeLanguage('sr-Latn')).toBe('sr-Latn');
+    expect(sanitizeLanguage('sr-latn-RS')).toBe('sr-Latn');
+    expect(sanitizeLanguage('sr_Latn')).toBe('sr-Latn');
   });
 
   it('rejects anything that looks like script or injection, falling back to sr', () => {
@@ -37,6 +45,29 @@ describe('language detection', () => {
     expect(i18n.language).toBe('sr');
     expect(document.documentElement.lang).toBe('sr');
     expect(i18n.t('notFound.title')).toBe('Страница није пронађена');
+  });
+
+  it('shows Serbian Latin made from the Cyrillic texts, for a stored choice and for a browser in sr-Latn', async () => {
+    localStorage.setItem('domace.language', 'sr-Latn');
+    let i18n = await loadI18n();
+    expect(i18n.language).toBe('sr-Latn');
+    expect(document.documentElement.lang).toBe('sr-Latn');
+    expect(i18n.t('notFound.title')).toBe('Stranica nije pronađena');
+    expect(i18n.t('languages.sr')).toBe('Српски'); // language names stay in their own script
+    localStorage.clear();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['sr-Latn-RS', 'en'], language: 'sr-Latn-RS' });
+    i18n = await loadI18n();
+    expect(i18n.language).toBe('sr-Latn');
+  });
+
+  it('counts products in their own unit with the language\'s plurals ("Још само 5 тегли", not "5 комада")', async () => {
+    const i18n = await loadI18n('sr');
+    const only = (count: number, unit: string) => i18n.t('catalog:product.onlyLeft', { quantity: i18n.t(`common:unitCount.${unit}`, { count, value: String(count) }) });
+    expect(only(5, 'jar')).toBe('Још само 5 тегли');
+    expect(only(3, 'jar')).toBe('Још само 3 тегле');
+    expect(only(1, 'l')).toBe('Још само 1 литар');
+    expect(only(2, 'kg')).toBe('Још само 2 кг');
+    expect(i18n.t('producer:overview.chartSummary', { total: '1.000,00 RSD', count: 3 })).toBe('Укупно у последњих 30 дана: 1.000,00 RSD из 3 поруџбине.');
   });
 
   it('reads the stored choice first', async () => {

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '#shared/constants.ts';
-import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
+import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, languageOfTag, sanitizeLanguage } from './i18n-language.ts';
 
 export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 
@@ -11,6 +11,7 @@ export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 type Bundle = Record<string, Record<string, unknown>>;
 const BUNDLES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   sr: () => import('./locales/sr.ts'),
+  'sr-Latn': () => import('./locales/sr-latn.ts'),
   en: () => import('./locales/en.ts'),
   ru: () => import('./locales/ru.ts'),
 };
@@ -71,7 +72,8 @@ function storedLanguage(): string | undefined {
 function browserLanguage(): string | undefined {
   if (typeof navigator === 'undefined') return undefined;
   const tags = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
-  return tags.map((tag) => /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
+  // "sr-Latn-RS" is Serbian Latin, "sr-RS" Serbian Cyrillic, "en-US" English; others are skipped.
+  return tags.map((tag) => languageOfTag(tag) ?? /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
 }
 
 /** The language this visitor wants: stored choice, else the browser's, else sr. */
@@ -102,8 +104,8 @@ export function i18nOptions(namespaces: string[]): InitOptions {
     // Every language has every key (i18n.test.ts), so ours need no fallback: loading Serbian
     // beside English would double the download. Anything else becomes Serbian.
     fallbackLng: (code: string) => (isLanguage(code) ? [] : [DEFAULT_LANGUAGE]),
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
+    // Exactly the language asked for: "sr-Latn" must not fall back to its base "sr".
+    load: 'currentOnly',
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,

@@ -4,7 +4,7 @@ import { ApiError } from './api-client.ts';
 
 const MAX_RETRIES = 3;
 
-/** Client errors will fail the same way again; everything else is retried (spec section 9). */
+/** Client errors will fail the same way again; everything else is retried (docs/product.md). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
@@ -22,6 +22,9 @@ export function createQueryClient(): QueryClient {
         staleTime: TIMINGS.queryStaleMs,
         gcTime: TIMINGS.queryStaleMs,
         refetchOnWindowFocus: false,
+        // Offline, a read is still tried once: the service worker (public/sw.js) may answer it
+        // from what it kept. Only the retries wait for the connection (the query is then paused).
+        networkMode: 'offlineFirst',
         retry: shouldRetry,
         retryDelay,
       },

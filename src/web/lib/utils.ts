@@ -6,7 +6,7 @@ export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
 
-/** Initials for an avatar fallback: first letters of the first two words, or "U" (spec, Header). */
+/** Initials for an avatar fallback: first letters of the first two words, or "U" (docs/product.md, Header). */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return 'U';

@@ -6,9 +6,16 @@
  *   worker and a new shell cache.
  * - /assets/*: cache-first (file names carry a content hash; they never change).
  * - /media/*: cache-first, at most MEDIA_MAX entries (oldest dropped first).
- * - /api/*: never touched (network only; answers, above all auth, are never cached).
- * - Page loads: network first; offline, the cached shell (the app routes on the client);
- *   without a cached shell, the self-contained offline page.
+ * - Public catalogue reads (GET /api/products*, /api/households*, /api/stories*, which covers
+ *   /api/products/:id/reviews): network first; an answer is kept (at most API_MAX entries,
+ *   oldest dropped first) and served only when the network fails, so a page seen once still
+ *   shows its data offline. A request with an Authorization header (anything a signed-in
+ *   user asks, whose answer may be about them), any other /api path (orders, /api/me, auth)
+ *   and any non-GET go straight to the network and are never stored.
+ * - Page loads: network first. Public pages (feed, search, product, household, buyer) are
+ *   kept as loaded (server-rendered, anonymous, with their data; at most PAGE_MAX); offline,
+ *   the kept copy of that very page, else the cached shell (the app routes on the client),
+ *   else the self-contained offline page.
  * A new worker takes over at once (skipWaiting + clients.claim): the next load uses it.
  */
 const BUILD = 'dev';
@@ -17,11 +24,21 @@ const PRECACHE = [];
 const SHELL_CACHE = `domace-shell-${BUILD}`;
 const ASSET_CACHE = 'domace-assets-v1';
 const MEDIA_CACHE = 'domace-media-v1';
+const API_CACHE = 'domace-api-v1';
+const PAGE_CACHE = 'domace-pages-v1';
 const SHELL_URL = '/index.html';
 const OFFLINE_URL = '/offline.html';
+/** The first path segment of the API (src/server/lib/route.ts, API_PREFIX). */
+const API_SEGMENT = 'api';
 const SHELL = [SHELL_URL, OFFLINE_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 const MEDIA_MAX = 200;
 const ASSET_MAX = 150;
+const API_MAX = 120;
+const PAGE_MAX = 40;
+/** Anonymous, public reads: the same answer for every visitor. */
+const PUBLIC_API = /^\/api\/(products|households|stories)(\/|$)/;
+/** Pages rendered the same for every visitor (the server renders them anonymously). */
+const PUBLIC_PAGE = /^\/(|search|product\/[^/]+|household\/[^/]+|buyer\/[^/]+)\/?$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -79,9 +96,37 @@ async function cacheFirst(request, cacheName, max) {
   return response;
 }
 
+/** Whether an answer may be kept: whole, successful, same-origin, and not marked private. */
+function storable(response) {
+  // A redirected answer cannot stand in for a navigation later.
+  if (response.status !== 200 || response.type !== 'basic' || response.redirected) return false;
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return !/no-store|private/i.test(cacheControl);
+}
+
+/** Network first; a good answer is kept (bounded), the kept one is used when the network fails. */
+async function networkFirst(request, cacheName, max) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (storable(response)) {
+      // A full disk only means this answer is not kept.
+      await cache.put(request, response.clone()).then(() => trim(cacheName, max), () => undefined);
+    }
+    return response;
+  } catch (error) {
+    // The server varies pages by Cookie and Accept-Language; offline, the copy seen is the best one.
+    const cached = await cache.match(request, { ignoreVary: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 async function navigate(event) {
+  const url = new URL(event.request.url);
   try {
     // A navigation preload would be nice, but the server answers fast; keep it simple.
+    if (PUBLIC_PAGE.test(url.pathname)) return await networkFirst(event.request, PAGE_CACHE, PAGE_MAX);
     return await fetch(event.request);
   } catch (error) {
     const shell = await caches.open(SHELL_CACHE);
@@ -98,8 +143,12 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // API answers go straight to the network, whatever kind of request asks.
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  if (url.pathname.split('/')[1] === API_SEGMENT) {
+    // Signed-in requests and everything but the public catalogue go straight to the network.
+    if (!PUBLIC_API.test(url.pathname) || request.headers.has('authorization')) return;
+    event.respondWith(networkFirst(request, API_CACHE, API_MAX));
+    return;
+  }
   // Range requests (video seeking) are left to the browser and the server.
   if (request.headers.has('range')) return;
 
@@ -119,4 +168,42 @@ self.addEventListener('fetch', (event) => {
     // Manifest, icons, offline page: the network when it answers, else this build's copy.
     event.respondWith(fetch(request).catch(async () => (await caches.match(url.pathname)) ?? Response.error()));
   }
+});
+
+/* Web Push: the server sends { id, type, orderId, title, url } encrypted; the
+ * notification opens `url` (the order's conversation) in an open tab of the app, or a new one. */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Domaće';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      tag: typeof data.id === 'string' ? data.id : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) {
+        if (new URL(client.url).origin === self.location.origin && 'focus' in client) {
+          await client.focus();
+          if ('navigate' in client) await client.navigate(url);
+          return;
+        }
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

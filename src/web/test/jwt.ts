@@ -1,3 +1,4 @@
+import { USER_TYPE_CLAIM } from '#shared/constants.ts';
 /** Builds an unsigned JWT-shaped token for tests (the web app never verifies signatures). */
 export function fakeJwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) =>
@@ -11,7 +12,7 @@ export function fakeTokens(
 ) {
   const exp = Math.floor(now / 1000) + expiresInSeconds;
   return {
-    idToken: fakeJwt({ sub: claims.sub, email: claims.email, name: claims.name, 'custom:userType': claims.userType, token_use: 'id', exp }),
+    idToken: fakeJwt({ sub: claims.sub, email: claims.email, name: claims.name, [USER_TYPE_CLAIM]: claims.userType, token_use: 'id', exp }),
     accessToken: fakeJwt({ sub: claims.sub, token_use: 'access', exp }),
     refreshToken: `refresh-${Math.random().toString(36).slice(2)}`,
     expiresIn: expiresInSeconds,

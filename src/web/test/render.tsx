@@ -7,6 +7,7 @@ import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { createSessionStore, type SessionApi, type SessionStore } from '#web/features/auth/lib/session-store.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
 import i18n from '#web/lib/i18n.ts';
+import type { Language } from '#shared/constants.ts';
 
 /** An API double that fails loudly if a test did not expect a call. */
 export function unexpectedApi(): SessionApi {
@@ -18,7 +19,7 @@ export interface RenderOptions {
   routes: RouteObject[];
   path?: string;
   store?: SessionStore;
-  language?: 'sr' | 'en' | 'ru';
+  language?: Language;
 }
 
 /** Renders routes in a memory router inside the app's providers, English by default. */

@@ -10,6 +10,9 @@ import type { ProductArt, Scene } from './images.ts';
 /** Every demo account shares this password (listed in the README). */
 export const DEMO_PASSWORD = 'domace-demo';
 
+/** The demo operator (isAdmin), with the demo password. */
+export const OPERATOR = { email: 'admin@domace.rs', name: 'Оператер Домаће' } as const;
+
 export interface SeedHousehold {
   key: string;
   email: string;
@@ -22,7 +25,20 @@ export interface SeedHousehold {
   avatar: { bg: string; roof: string; wall: string };
   /** How long ago the producer joined, in days. */
   joinedDaysAgo: number;
+  /** Where and when to collect, delivery, minimum order and IPS payments. */
+  logistics?: SeedLogistics;
 }
+
+export interface SeedLogistics {
+  pickupPoints: { name: string; address: string; note?: string; hours: { weekday: number; opens: string; closes: string }[] }[];
+  delivery?: { areas: string[]; feeRsd: number; freeFromRsd: number | null; leadDays: number; weekdays: number[] };
+  minimumOrderRsd?: number;
+  /** 18 digits, control checked; the payee name is the household's. */
+  ipsAccount?: string;
+}
+
+const weekdays = (from: number, to: number, opens: string, closes: string) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ weekday: from + i, opens, closes }));
 
 export interface SeedProduct {
   slug: string;
@@ -37,6 +53,10 @@ export interface SeedProduct {
   promoted?: boolean;
   stock?: number;
   available?: boolean;
+  /** Sold in steps of this much (e.g. 0.5 kg packs); default 1. */
+  quantityStep?: number;
+  /** A harvest pre-order: orderable for days from this many days after seeding. */
+  availableInDays?: number;
   /** How long ago it was listed, in days (fractions spread it over the day). */
   daysAgo: number;
 }
@@ -60,6 +80,15 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Ајвар и пинђур печемо на дрва, од лесковачке паприке из сопствене баште. Све по рецепту наше баке, без конзерванса.',
     bio: 'Три генерације печемо паприку у Бунуском пољу.',
     avatar: { bg: '#f6c3a1', roof: '#b03a2e', wall: '#fbeedd' }, joinedDaysAgo: 210,
+    logistics: {
+      pickupPoints: [
+        { name: 'Капија домаћинства', address: 'Бунуски пут 14, Лесковац', hours: weekdays(1, 6, '08:00', '18:00') },
+        { name: 'Зелена пијаца, тезга 7', address: 'Пијаца Лесковац, Светозара Марковића', note: 'Суботом пре подне', hours: [{ weekday: 6, opens: '07:00', closes: '13:00' }] },
+      ],
+      delivery: { areas: ['Лесковац', 'Ниш', 'Врање'], feeRsd: 300, freeFromRsd: 3000, leadDays: 1, weekdays: [3, 6] },
+      minimumOrderRsd: 500,
+      ipsAccount: '840000000095584510',
+    },
   },
   {
     key: 'arilje', email: 'arilje@domace.rs', ownerName: 'Milena Radović', phone: '+381652223344', location: 'Arilje',
@@ -67,6 +96,11 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Malinjak na obroncima iznad Arilja, berba ručno u julu. Džem kuvamo u malim serijama, samo od malina i šećera.',
     bio: 'Malinar iz Arilja, od malina živimo već dvadeset godina.',
     avatar: { bg: '#f5b7c5', roof: '#8e1b3b', wall: '#fff6ea' }, joinedDaysAgo: 180,
+    logistics: {
+      pickupPoints: [{ name: 'Malinjak Radović', address: 'Gornja Pecka bb, Arilje', hours: weekdays(1, 7, '07:00', '20:00') }],
+      delivery: { areas: ['Arilje', 'Požega', 'Užice'], feeRsd: 250, freeFromRsd: 2500, leadDays: 0, weekdays: [2, 4, 6] },
+      ipsAccount: '165000000000005574',
+    },
   },
   {
     key: 'sjenica', email: 'sjenica@domace.rs', ownerName: 'Emir Hodžić', phone: '+381633334455', location: 'Sjenica',
@@ -74,6 +108,14 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Krave i ovce na Pešterskoj visoravni, na ispaši od proleća do jeseni. Sjenički sir i kajmak pravimo svakog dana od jutarnjeg mleka.',
     bio: 'Pešter, 1.150 m nadmorske visine, čist vazduh i dobra trava.',
     avatar: { bg: '#cfe3f5', roof: '#4a6b8a', wall: '#ffffff' }, joinedDaysAgo: 160,
+    logistics: {
+      pickupPoints: [
+        { name: 'Farma Hodžić', address: 'Štavalj bb, Sjenica', hours: weekdays(1, 6, '06:00', '19:00') },
+        { name: 'Gradska pijaca Novi Pazar', address: 'Stevana Nemanje, Novi Pazar', note: 'Tezga sa sirom', hours: [{ weekday: 6, opens: '07:00', closes: '12:00' }] },
+      ],
+      delivery: { areas: ['Sjenica', 'Novi Pazar'], feeRsd: 400, freeFromRsd: null, leadDays: 1, weekdays: [5] },
+      minimumOrderRsd: 1000,
+    },
   },
   {
     key: 'zlatibor', email: 'zlatibor@domace.rs', ownerName: 'Милован Ђурић', phone: '+381644445566', location: 'Златибор',
@@ -88,6 +130,13 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Šezdeset košnica na Fruškoj gori, između lipa i bagremova. Med vrcamo hladno i ne zagrevamo ga.',
     bio: 'Pčelar iz Iriga, član Društva pčelara Fruška gora.',
     avatar: { bg: '#fbe3a0', roof: '#c27c0e', wall: '#fffaf0' }, joinedDaysAgo: 200,
+    logistics: {
+      pickupPoints: [
+        { name: 'Pčelinjak', address: 'Vojvode Putnika 22, Irig', hours: weekdays(1, 5, '09:00', '17:00') },
+        { name: 'Futoška pijaca', address: 'Futoška pijaca, Novi Sad', hours: [{ weekday: 6, opens: '07:00', closes: '13:00' }] },
+      ],
+      delivery: { areas: ['Novi Sad', 'Irig', 'Sremski Karlovci'], feeRsd: 350, freeFromRsd: 4000, leadDays: 2, weekdays: [4, 6] },
+    },
   },
   {
     key: 'valjevo', email: 'valjevo@domace.rs', ownerName: 'Радмила Милосављевић', phone: '+381626667788', location: 'Ваљево',
@@ -102,6 +151,10 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Salaš kod Sombora sa baštom, kokoškama i dve krave. Povrće bez prskanja, jaja od kokošaka koje slobodno šetaju.',
     bio: 'Salaš u Bačkoj, povrće i jaja svakog dana sveže.',
     avatar: { bg: '#fff1b8', roof: '#a84b2a', wall: '#fdfdf5' }, joinedDaysAgo: 150,
+    logistics: {
+      pickupPoints: [{ name: 'Salaš Kovač', address: 'Bezdanski put 8, Sombor', hours: weekdays(1, 7, '07:00', '19:00') }],
+      minimumOrderRsd: 300,
+    },
   },
   {
     key: 'nis', email: 'nis@domace.rs', ownerName: 'Снежана Илић', phone: '+381698889900', location: 'Ниш',
@@ -139,7 +192,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
 
   // Sjenica
   { slug: 'sjenicki-sir', household: 'sjenica', name: 'Sjenički sir', description: 'Punomasni beli sir od kravljeg mleka, zreo u salamuri. Mek, blago slan.', priceRsd: 850, unit: 'kg', category: 'dairy', image: { art: { kind: 'cheese', fill: '#f7f2e2' }, bg: CREAM }, featured: true, promoted: true, daysAgo: 8.9 },
-  { slug: 'mladi-kajmak', household: 'sjenica', name: 'Mladi kajmak', description: 'Skupljan sa kuvanog mleka, svež, star do tri dana. Pakovanje od pola kilograma i više.', priceRsd: 1500, unit: 'kg', category: 'dairy', image: { art: { kind: 'bowl', fill: '#fbf1cf', bowl: '#b5542c' }, bg: SLATE }, stock: 12, daysAgo: 4.6 },
+  { slug: 'mladi-kajmak', household: 'sjenica', name: 'Mladi kajmak', description: 'Skupljan sa kuvanog mleka, svež, star do tri dana. Pakovanje od pola kilograma i više.', priceRsd: 1500, unit: 'kg', category: 'dairy', image: { art: { kind: 'bowl', fill: '#fbf1cf', bowl: '#b5542c' }, bg: SLATE }, stock: 12, quantityStep: 0.5, daysAgo: 4.6 },
   { slug: 'kiselo-mleko', household: 'sjenica', name: 'Kiselo mleko', description: 'Domaće kiselo mleko sa korom, u staklenoj flaši. Flašu vratite pri sledećoj kupovini.', priceRsd: 180, unit: 'l', category: 'dairy', image: { art: { kind: 'bottle', fill: '#fbfaf3', cap: '#2e86c1' }, bg: CREAM }, daysAgo: 15.3 },
   { slug: 'jagnjetina', household: 'sjenica', name: 'Jagnjetina', description: 'Pešterska jagnjetina sa ispaše, po porudžbini, ceo ili pola jagnjeta.', priceRsd: 1700, unit: 'kg', category: 'meat', image: { art: { kind: 'ham', fill: '#c0504d', fat: '#f6e7d8' }, bg: SLATE }, stock: 8, daysAgo: 20.7 },
 
@@ -399,7 +452,7 @@ export const STORIES: readonly SeedStory[] = [
 
 export interface DemoAccount {
   email: string;
-  role: 'customer' | 'producer';
+  role: 'customer' | 'producer' | 'operator';
   name: string;
   household: string | null;
 }
@@ -408,4 +461,5 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   ...BUYERS.map((b) => ({ email: b.email, role: 'customer' as const, name: b.name, household: null })),
   ...HOUSEHOLDS.map((h) => ({ email: h.email, role: 'producer' as const, name: h.ownerName, household: h.name })),
+  { email: OPERATOR.email, role: 'operator', name: OPERATOR.name, household: null },
 ];

@@ -7,7 +7,7 @@ import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { households, products, users } from '../schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, publicDemoAccountsWarning, seedIfEmpty } from './seed.ts';
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -104,9 +104,12 @@ describe('seedIfEmpty', () => {
       expect(url).toMatch(/^\/media\/seed\/[a-z0-9-]+\.webp$/);
       expect(existsSync(path.join(mediaDir, (url ?? '').replace(/^\/media\//, ''))), String(url)).toBe(true);
     }
-    // One media row per product image, story and avatar (every user has one).
+    // One media row per product image, story and avatar (every user but the demo operator has one).
     const c = await counts();
-    expect(c?.media).toBe(rows.length + storyRows.rows.length + (c?.users ?? 0));
+    expect(c?.media).toBe(rows.length + storyRows.rows.length + (c?.users ?? 0) - 1);
+    const [operator] = await database.db.select({ isAdmin: users.isAdmin, avatar: users.avatar }).from(users).where(sql`${users.email} = 'admin@domace.rs'`);
+    expect(operator).toEqual({ isAdmin: true, avatar: null });
+    expect((await database.db.select({ status: households.status }).from(households)).every((h) => h.status === 'approved')).toBe(true);
   });
 
   it('makes Cyrillic names findable by their Latin spelling', async () => {
@@ -153,6 +156,27 @@ describe('seedIfEmpty', () => {
       expect(rows[0]?.n).toBe((await counts())?.households);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('publicDemoAccountsWarning', () => {
+  it('warns loudly when demo accounts with the published password live on a public URL, and only then', async () => {
+    expect(await publicDemoAccountsWarning(database.db, 'http://localhost:3000')).toBeNull();
+    const warning = await publicDemoAccountsWarning(database.db, 'https://pijaca.example.rs');
+    expect(warning).toContain('WARNING');
+    expect(warning).toContain(`${DEMO_ACCOUNTS.length} demo account(s)`);
+    expect(warning).toContain('https://pijaca.example.rs');
+    expect(warning).toContain('SEED_DEMO=false');
+
+    // Every demo password changed: nobody can sign in with the published one, no warning.
+    const emails = DEMO_ACCOUNTS.map((a) => a.email);
+    const original = await database.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users);
+    await database.db.update(users).set({ passwordHash: 'changed' }).where(sql`${users.email} IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+    try {
+      expect(await publicDemoAccountsWarning(database.db, 'https://pijaca.example.rs')).toBeNull();
+    } finally {
+      for (const row of original) await database.db.update(users).set({ passwordHash: row.passwordHash }).where(sql`${users.email} = ${row.email}`);
     }
   });
 });

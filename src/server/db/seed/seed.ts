@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, TIMINGS, type OrderStatus } from '#shared/constants.ts';
+import { TIMINGS, type OrderStatus } from '#shared/constants.ts';
+import { belgradeDateOf } from '#shared/time.ts';
 import { productSearchKey } from '#shared/category-search.ts';
 import { searchKey } from '#shared/search-key.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   follows, households, media, orderEvents, orderItems, orders, products, reviews, stories, users,
 } from '../schema.ts';
 import {
-  BUYERS, CHECKOUTS, DEMO_PASSWORD, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
+  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
 } from './data.ts';
 import {
   householdAvatarSvg, personAvatarSvg, productSvg, renderSeedImage, storySvg, type RenderedImage,
@@ -90,11 +92,6 @@ function must<K, V>(map: Map<K, V>, key: K, what: string): V {
   return value;
 }
 
-/** The calendar date (YYYY-MM-DD) of `d` in Belgrade. */
-function belgradeDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -138,9 +135,19 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       confirmedAt: new Date(joined.getTime() + 10 * 60 * 1000), createdAt: joined, updatedAt: joined,
     });
     addMedia(id, avatar, joined);
+    const l = h.logistics;
     householdRows.push({
       id, name: h.name, description: h.description, location: h.location, avatar: avatar.url,
-      searchKey: searchKey(h.name, h.location), createdAt: joined, updatedAt: joined,
+      searchKey: searchKey(h.name, h.location), status: 'approved', createdAt: joined, updatedAt: joined,
+      ...(l ? {
+        pickupPoints: l.pickupPoints.map((p) => ({ id: randomUUID(), name: p.name, address: p.address, note: p.note ?? null, hours: p.hours })),
+        delivery: l.delivery
+          ? { enabled: true, areas: l.delivery.areas, feePara: l.delivery.feeRsd * 100, freeFromPara: l.delivery.freeFromRsd === null ? null : l.delivery.freeFromRsd * 100, leadDays: l.delivery.leadDays, weekdays: l.delivery.weekdays }
+          : undefined,
+        minimumOrderPara: (l.minimumOrderRsd ?? 0) * 100,
+        ipsAccount: l.ipsAccount ?? null,
+        ipsPayeeName: l.ipsAccount ? h.name : null,
+      } : {}),
     });
   }
   for (const b of BUYERS) {
@@ -154,6 +161,12 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     });
     addMedia(id, avatar, joined);
   }
+  // The demo operator (the console at /admin); real operators are granted with npm run admin.
+  const operatorJoined = at(150 * DAY_MS);
+  userRows.push({
+    id: randomUUID(), email: OPERATOR.email, passwordHash, name: OPERATOR.name, userType: 'customer', language: 'sr',
+    isAdmin: true, confirmedAt: operatorJoined, createdAt: operatorJoined, updatedAt: operatorJoined,
+  });
 
   // Reviews first: product and household ratings are derived from them.
   const reviewRows: Array<typeof reviews.$inferInsert> = [];
@@ -185,8 +198,10 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       id: must(productIds, p.slug, 'product'), householdId: ownerId, name: p.name, description: p.description,
       pricePara: p.priceRsd * 100, unit: p.unit, category: p.category, image: img.url, thumbnail: img.thumbnailUrl,
       availability: p.available ?? true, featured: p.featured ?? false, promoted: p.promoted ?? false,
-      stock: p.stock ?? null, ...summary(ratingsOf((slug) => slug === p.slug)),
-      searchKey: productSearchKey(p.name, h.name, p.category), createdAt, updatedAt: createdAt,
+      stock: p.stock ?? null, quantityStep: p.quantityStep ?? 1,
+      availableFrom: p.availableInDays === undefined ? null : new Date(now.getTime() + p.availableInDays * DAY_MS).toISOString().slice(0, 10),
+      ...summary(ratingsOf((slug) => slug === p.slug)),
+      searchKey: productSearchKey(p.name, h.name, p.category, h.location), createdAt, updatedAt: createdAt,
     };
   });
 
@@ -248,7 +263,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       });
       orderRows.push({
         id: orderId, checkoutId, buyerId, householdId: producerId, status: o.status, deliveryType: c.deliveryType,
-        pickupDate: belgradeDate(new Date(createdAt.getTime() + c.pickupInDays * DAY_MS)), pickupTime: '10:00',
+        pickupDate: belgradeDateOf(new Date(createdAt.getTime() + c.pickupInDays * DAY_MS)), pickupTime: '10:00',
         deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
         contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, createdAt, updatedAt: last,
       });
@@ -298,4 +313,27 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     opts.log('sample data: another instance seeded first');
   }
   return seeded;
+}
+
+/**
+ * A loud warning when the sample accounts, whose password is published in the README, can
+ * still sign in with it on a site others reach (PUBLIC_URL not local). Null when all is well.
+ */
+export async function publicDemoAccountsWarning(db: Db, publicUrl: string): Promise<string | null> {
+  if (isLocalUrl(publicUrl)) return null;
+  const emails = DEMO_ACCOUNTS.map((a) => a.email.toLowerCase());
+  const rows = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users)
+    .where(sql`lower(${users.email}) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+  const open: string[] = [];
+  for (const row of rows) {
+    if (await verifyPassword(row.passwordHash, DEMO_PASSWORD)) open.push(row.email);
+  }
+  if (!open.length) return null;
+  return [
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+    `!!! WARNING: ${open.length} demo account(s) with the PUBLISHED demo password are live on ${publicUrl}`,
+    `!!! (${open.slice(0, 5).join(', ')}${open.length > 5 ? ', …' : ''}). Anyone can sign in as them.`,
+    '!!! Use a fresh database with SEED_DEMO=false for a real site, or delete these accounts.',
+    '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+  ].join('\n');
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser } from '../../../../test/users.ts';
+import { REFRESH_REUSE_GRACE_MS } from './auth.service.ts';
 import { follows, households, orders, products, reviews, users } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -99,21 +100,75 @@ describe('signup, e-mail code, login, /api/me', () => {
     expect(row).toMatchObject({ name: 'Петар Петровић' });
   });
 
-  it('refuses an e-mail of a confirmed account with 409, but lets an unconfirmed one register again', async () => {
+  it('refuses the e-mail of a confirmed account with 409 auth.email_taken and changes nothing', async () => {
     const email = newEmail();
-    await signup(email);
-    const first = await lastCode(email);
-    const again = await post('/api/auth/signup', { email, password: 'another password', name: 'Друго Име', userType: 'customer' });
-    expect(again.statusCode).toBe(201);
-    const second = await lastCode(email);
-    // The new code kills the old one (unless the CSPRNG repeated itself).
-    if (first !== second) expect((await post('/api/auth/confirm-signup', { email, code: first })).json()).toMatchObject({ code: 'auth.code_mismatch' });
-    expect((await post('/api/auth/confirm-signup', { email, code: second })).statusCode).toBe(200);
-    expect((await post('/api/auth/login', { email, password: 'another password' })).statusCode).toBe(200);
+    const ip = newIp();
+    await signup(email, {}, ip);
+    expect((await post('/api/auth/confirm-signup', { email, code: await lastCode(email) }, { ip })).statusCode).toBe(200);
+    const mailsBefore = (await mailsTo(email)).length;
 
-    const taken = await post('/api/auth/signup', { email, password: PASSWORD, name: 'X', userType: 'customer' });
+    const taken = await post('/api/auth/signup', { email: email.toUpperCase(), password: 'attacker password', name: 'X', userType: 'producer' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'auth.email_taken' });
+    expect((await mailsTo(email)).length).toBe(mailsBefore);
+    expect((await post('/api/auth/login', { email, password: 'attacker password' })).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await me(login.json().accessToken)).json()).toMatchObject({ name: 'Марија Николић', userType: 'customer' });
+  });
+
+  it('never lets a second signup take over a pending account: the owner confirms with the newest code and keeps the first password', async () => {
+    const email = newEmail();
+    const created = await signup(email, { phone: '064 123 4567', language: 'en' });
+    const userId = created.json().userId as string;
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, userId));
+
+    // The attacker signs up with the victim's pending e-mail: a different password, name, type, phone, language.
+    t.clock.advance(61_000); // past the resend cooldown, so the owner is mailed a fresh code
+    const attack = await post('/api/auth/signup', { email, password: 'attacker password', name: 'Нападач', userType: 'producer', phone: '+381 11 123 4567', language: 'ru' });
+    // Exactly the answer a confirmed account gets: it does not tell pending from confirmed.
+    expect(attack.statusCode).toBe(409);
+    expect(attack.json()).toEqual({ error: 'An account with this email already exists', code: 'auth.email_taken' });
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(after).toEqual(before);
+    // No household appeared for the attacker's "producer" signup.
+    expect(await t.database.db.select().from(households).where(eq(households.id, userId))).toEqual([]);
+
+    // The owner types the newest mailed code (the fresh one, in the owner's language): the account is theirs.
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toContain('verification code');
+    expect((await post('/api/auth/confirm-signup', { email, code: await lastCode(email) })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email, password: 'attacker password' })).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await me(login.json().accessToken)).json()).toMatchObject({ id: userId, name: 'Марија Николић', userType: 'customer', phone: '+381641234567', language: 'en' });
+  });
+
+  it('mails a pending owner at most one fresh code a minute however often the e-mail is signed up again', async () => {
+    const email = newEmail('p');
+    await signup(email, { userType: 'producer', name: 'Петар Петровић' });
+    for (let i = 0; i < 3; i++) {
+      const again = await post('/api/auth/signup', { email, password: `attempt ${i} password`, name: `Нападач ${i}`, userType: 'customer' });
+      expect(again.statusCode).toBe(409);
+    }
+    expect(await mailsTo(email)).toHaveLength(1);
+    // Still a producer with the first name; the first code still works.
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ userType: 'producer', name: 'Петар Петровић', confirmedAt: null });
+    expect((await post('/api/auth/confirm-signup', { email, code: await lastCode(email) })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('lets two signups racing for one new e-mail make exactly one account', async () => {
+    const email = newEmail();
+    const [a, b] = await Promise.all([
+      post('/api/auth/signup', { email, password: 'first password 1', name: 'Први', userType: 'customer' }),
+      post('/api/auth/signup', { email, password: 'second password 2', name: 'Други', userType: 'producer' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
   });
 
   it('rejects weak passwords, bad e-mails, bad phones and unknown fields with details', async () => {
@@ -260,6 +315,7 @@ describe('tokens and sessions', () => {
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
     expect((await me(rotated.accessToken)).statusCode).toBe(200);
 
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
     const reuse = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toMatchObject({ code: 'unauthorized' });
@@ -267,6 +323,50 @@ describe('tokens and sessions', () => {
     expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
     expect((await me(rotated.accessToken)).statusCode).toBe(401);
     expect((await me(session.accessToken)).statusCode).toBe(401);
+  });
+
+  it('gives two parallel refreshes with one token two working pairs in the same session', async () => {
+    const session = await signedIn();
+    const [a, b] = await Promise.all([
+      post('/api/auth/refresh', { refreshToken: session.refreshToken }),
+      post('/api/auth/refresh', { refreshToken: session.refreshToken }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const [pa, pb] = [a.json(), b.json()];
+    expect(pa.refreshToken).not.toBe(pb.refreshToken);
+    expect((await me(pa.accessToken)).statusCode).toBe(200);
+    expect((await me(pb.accessToken)).statusCode).toBe(200);
+    // Both successors go on rotating, long after the window: neither ended the session.
+    t.clock.advance(60_000);
+    const na = await post('/api/auth/refresh', { refreshToken: pa.refreshToken });
+    const nb = await post('/api/auth/refresh', { refreshToken: pb.refreshToken });
+    expect([na.statusCode, nb.statusCode]).toEqual([200, 200]);
+    expect((await me(na.json().accessToken)).statusCode).toBe(200);
+    expect((await me(nb.json().accessToken)).statusCode).toBe(200);
+  });
+
+  it('still revokes the family when a rotated token comes back after the grace window, the window counted from the first rotation', async () => {
+    const session = await signedIn();
+    const first = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    expect(first.statusCode).toBe(200);
+    t.clock.advance(REFRESH_REUSE_GRACE_MS - 1000);
+    // Inside the window: a sibling, which does not restart the window.
+    const sibling = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    expect(sibling.statusCode).toBe(200);
+    t.clock.advance(2000);
+    const late = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    expect(late.statusCode).toBe(401);
+    for (const pair of [first.json(), sibling.json()]) {
+      expect((await post('/api/auth/refresh', { refreshToken: pair.refreshToken })).statusCode).toBe(401);
+      expect((await me(pair.accessToken)).statusCode).toBe(401);
+    }
+  });
+
+  it('gives no sibling for a rotated token of a revoked session (logout)', async () => {
+    const session = await signedIn();
+    const first = (await post('/api/auth/refresh', { refreshToken: session.refreshToken })).json();
+    expect((await post('/api/auth/logout', undefined, { token: first.accessToken })).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
   });
 
   it('refuses an expired refresh token and expired access tokens', async () => {

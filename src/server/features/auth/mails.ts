@@ -1,15 +1,16 @@
-import type { Language } from '#shared/constants.ts';
-import type { Mail } from '../../lib/mailer.ts';
+import { textLanguage, type Language, type TextLanguage } from '#shared/constants.ts';
+import { inLanguage, type Mail } from '../../lib/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
- * The account mails (issue 3), in the user's language, as plain text and HTML.
+ * The account mails, in the user's language, as plain text and HTML.
  * Codes appear only here and in the outbox row, never in the log.
  */
 type Kind = 'signupCode' | 'resetCode' | 'passwordChanged';
 
 interface Texts { subject: string; greeting: (name: string) => string; lines: (vars: { code: string; minutes: number; hours: number }) => string[]; signature: string }
 
-const TEXTS: Record<Language, Record<Kind, Texts>> = {
+const TEXTS: Record<TextLanguage, Record<Kind, Texts>> = {
   sr: {
     signupCode: {
       subject: 'Домаће: код за потврду е-поште',
@@ -72,12 +73,8 @@ const TEXTS: Record<Language, Record<Kind, Texts>> = {
   },
 };
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 export function accountMail(kind: Kind, to: { email: string; name: string; language: Language }, vars: { code?: string; validMs?: number } = {}): Mail {
-  const texts = TEXTS[to.language][kind];
+  const texts = TEXTS[textLanguage(to.language)][kind];
   const validMs = vars.validMs ?? 0;
   const lines = texts.lines({ code: vars.code ?? '', minutes: Math.round(validMs / 60_000), hours: Math.round(validMs / 3_600_000) });
   const greeting = texts.greeting(to.name);
@@ -85,9 +82,44 @@ export function accountMail(kind: Kind, to: { email: string; name: string; langu
   const codeBlock = vars.code
     ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:16px 0">${escapeHtml(vars.code)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${to.language}"><body style="font-family:system-ui,sans-serif;color:#1f2937">`
+  const html = `<!doctype html><html lang="${textLanguage(to.language)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">`
     + `<p>${escapeHtml(greeting)}</p>`
     + lines.map((l, i) => (i === 0 && vars.code ? `<p>${escapeHtml(l.replace(vars.code, '').replace(/[:\s]+$/, ''))}:</p>${codeBlock}` : `<p>${escapeHtml(l)}</p>`)).join('')
     + `<p>${escapeHtml(texts.signature)}</p></body></html>`;
-  return { to: to.email, subject: texts.subject, text, html };
+  return inLanguage({ to: to.email, subject: texts.subject, text, html }, to.language);
+}
+
+const NEW_PRODUCER: Record<TextLanguage, { subject: string; greeting: (n: string) => string; line: (producer: string, email: string) => string; action: string; signature: string }> = {
+  sr: {
+    subject: 'Домаће: нови произвођач чека одобрење',
+    greeting: (n) => `Здраво ${n},`,
+    line: (p, e) => `Нови произвођач „${p}“ (${e}) је потврдио налог и чека одобрење.`,
+    action: 'Одобрите или одбијте га у конзоли:',
+    signature: 'Тим Домаће',
+  },
+  en: {
+    subject: 'Domaće: a new producer awaits approval',
+    greeting: (n) => `Hello ${n},`,
+    line: (p, e) => `A new producer "${p}" (${e}) confirmed their account and awaits approval.`,
+    action: 'Approve or suspend it in the console:',
+    signature: 'The Domaće team',
+  },
+  ru: {
+    subject: 'Domaće: новый производитель ждёт одобрения',
+    greeting: (n) => `Здравствуйте, ${n}!`,
+    line: (p, e) => `Новый производитель «${p}» (${e}) подтвердил аккаунт и ждёт одобрения.`,
+    action: 'Одобрите или приостановите его в консоли:',
+    signature: 'Команда Domaće',
+  },
+};
+
+/** To an operator: a producer confirmed its account and waits for approval (PRODUCER_APPROVAL=manual). */
+export function newProducerMail(to: { email: string; name: string; language: Language }, producer: { name: string; email: string }, consoleUrl: string): Mail {
+  const t = NEW_PRODUCER[textLanguage(to.language)];
+  const lines = [t.greeting(to.name), '', t.line(producer.name, producer.email), t.action, consoleUrl, '', t.signature, ''];
+  const html = `<!doctype html><html lang="${textLanguage(to.language)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">`
+    + `<p>${escapeHtml(t.greeting(to.name))}</p><p>${escapeHtml(t.line(producer.name, producer.email))}</p>`
+    + `<p>${escapeHtml(t.action)} <a href="${escapeHtml(consoleUrl)}">${escapeHtml(consoleUrl)}</a></p>`
+    + `<p>${escapeHtml(t.signature)}</p></body></html>`;
+  return inLanguage({ to: to.email, subject: t.subject, text: lines.join('\n'), html }, to.language);
 }

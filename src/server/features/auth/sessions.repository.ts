@@ -14,7 +14,7 @@ export function createSessionsCheck(db: Db) {
 
 export type RevokeReason = 'logout' | 'password_reset' | 'password_changed' | 'refresh_reuse';
 
-/** Sessions and their refresh-token families (DESIGN.md section 6). */
+/** Sessions and their refresh-token families (docs/architecture.md, Security). */
 export function createSessionsRepository(db: Db) {
   return {
     async create(tx: DbOrTx, input: { userId: string; userAgent: string | null; now: Date }) {

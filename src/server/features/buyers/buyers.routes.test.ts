@@ -32,7 +32,7 @@ describe('GET /api/buyers/:id', () => {
     const body = res.json();
     expect(body).toEqual({
       id: buyer.id, name: 'Јелена Јовић', avatar: null, userType: 'customer', location: 'Ниш', bio: 'Волим домаћу храну.',
-      joinedAt: expect.stringMatching(/^\d{4}-/), totalPurchases: 0, totalSpent: 0, reviewsGiven: 0, averageRating: null,
+      joinedAt: expect.stringMatching(/^\d{4}-/), totalPurchases: 0, totalSpent: null, verifiedBuyer: false, reviewsGiven: 0, averageRating: null,
     });
     expect(JSON.stringify(body)).not.toContain('@');
     expect(JSON.stringify(body)).not.toContain('+381');
@@ -51,7 +51,14 @@ describe('GET /api/buyers/:id', () => {
     await t.app.inject({ method: 'POST', url: `/api/products/${milk}/reviews`, headers: buyer.headers, payload: { rating: 4, comment: 'Свеже и укусно млеко.' } });
 
     const res = await t.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}` });
-    expect(res.json()).toMatchObject({ totalPurchases: 2, totalSpent: 1500.5, reviewsGiven: 2, averageRating: 4.5 });
+    // The total spent is the buyer's own business unless they choose to show it.
+    expect(res.json()).toMatchObject({ totalPurchases: 2, totalSpent: null, verifiedBuyer: true, reviewsGiven: 2, averageRating: 4.5 });
+    const own = await t.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}`, headers: buyer.headers });
+    expect(own.json()).toMatchObject({ totalSpent: 1500.5 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}`, headers: someoneElse.headers })).json()).toMatchObject({ totalSpent: null });
+    const shown = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: buyer.headers, payload: { showTotalSpent: true } });
+    expect(shown.json()).toMatchObject({ showTotalSpent: true });
+    expect((await t.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}` })).json()).toMatchObject({ totalSpent: 1500.5 });
 
     const reviews = await t.app.inject({ method: 'GET', url: `/api/buyers/${buyer.id}/reviews` });
     expect(reviews.statusCode).toBe(200);

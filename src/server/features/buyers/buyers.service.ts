@@ -7,7 +7,7 @@ import type { BuyersRepository } from './buyers.repository.ts';
 
 export function createBuyersService({ buyersRepository }: { buyersRepository: BuyersRepository }) {
   /** Producers have a household page instead: their id is not a buyer profile (404). */
-  async function profile(id: string): Promise<BuyerProfile> {
+  async function profile(id: string, viewerId: string | null = null): Promise<BuyerProfile> {
     const row = await buyersRepository.findProfile(id);
     if (!row || row.userType !== 'customer') throw notFound('Buyer');
     return {
@@ -19,7 +19,8 @@ export function createBuyersService({ buyersRepository }: { buyersRepository: Bu
       bio: row.bio,
       joinedAt: row.joinedAt.toISOString(),
       totalPurchases: Number(row.totalPurchases),
-      totalSpent: paraToRsd(Number(row.totalSpentPara)),
+      totalSpent: row.showTotalSpent || viewerId === row.id ? paraToRsd(Number(row.totalSpentPara)) : null,
+      verifiedBuyer: Boolean(row.verifiedBuyer),
       reviewsGiven: Number(row.reviewsGiven),
       averageRating: row.averageRating === null ? null : Number(row.averageRating),
     };

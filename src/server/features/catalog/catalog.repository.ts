@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Unit } from '#shared/constants.ts';
+import type { SearchSuggestion } from '#shared/contracts/products.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
-import { productColumns as readModelColumns, type ProductReadRow } from '../../db/read-models.ts';
+import { isPublicHousehold, productColumns as readModelColumns, productIsPublicSql, promotedNowSql, type ProductReadRow } from '../../db/read-models.ts';
 import { households, productNameKeySql, products } from '../../db/schema.ts';
 
 /** The UTC created_at with microseconds: the keyset cursor's time part. */
@@ -35,35 +36,51 @@ export interface ProductsPage {
 /** How many of the newest rows a search tier reads before it asks the trigram indexes. */
 const SEARCH_WINDOW = 2000;
 
+/** How close a word must be to count as a nearby spelling (pg_trgm word similarity, 0..1). */
+const SUGGESTION_SIMILARITY = 0.4;
+
 function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The last search rank tier (see searchTier). */
+export const LAST_SEARCH_TIER = 3;
+
+/** The phrase as a PostgreSQL regular expression (search keys hold letters, digits and spaces, but be safe). */
+function regexEscape(value: string): string {
+  return value.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`);
+}
+
 /**
- * Search rank tiers, name matches first: 0 = the name starts with the phrase, 1 = the name
- * contains it, 2 = only household or category words match. The name tiers test
- * productNameKeySql (indexed), so a tier without any name match is found empty at once.
+ * Search rank tiers, name matches first: 0 = the phrase is a whole word of the name ("sir" in
+ * "Sjenički sir"), 1 = a word of the name starts with it ("Sirup"), 2 = the name contains it
+ * inside a word, 3 = only household, town or category words match. The name tiers test
+ * productNameKeySql (trigram-indexed), so a tier without any name match is found empty at once.
  */
 function searchTier(rank: number, phrase: string, name: AnyPgColumn | SQL = products.name): SQL {
   const nameKey = productNameKeySql(name);
-  const starts = sql`${nameKey} LIKE ${`${likeEscape(phrase)}%`}`;
+  const word = sql`${nameKey} ~ ${`\\m${regexEscape(phrase)}\\M`}`;
+  const wordStart = sql`${nameKey} ~ ${`\\m${regexEscape(phrase)}`}`;
   const contains = sql`${nameKey} LIKE ${`%${likeEscape(phrase)}%`}`;
-  if (rank === 0) return starts;
-  if (rank === 1) return sql`(${contains} AND NOT ${starts})`;
+  if (rank === 0) return sql`(${contains} AND ${word})`;
+  if (rank === 1) return sql`(${contains} AND ${wordStart} AND NOT ${word})`;
+  if (rank === 2) return sql`(${contains} AND NOT ${wordStart})`;
   return sql`NOT ${contains}`;
 }
 
 type RawProductRow = {
   id: string; household_id: string; household_name: string; name: string; description: string; price_para: number;
   unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
-  promoted: boolean; stock: number | null; rating: number; review_count: number; created_at: Date | string; time_key: string;
+  promoted: boolean; stock: number | string | null; quantity_step: number | string; available_from: string | null;
+  rating: number; review_count: number; created_at: Date | string; time_key: string;
 };
 
 function fromRaw(r: RawProductRow): ProductRow {
   return {
     id: r.id, householdId: r.household_id, householdName: r.household_name, name: r.name, description: r.description,
     pricePara: Number(r.price_para), unit: r.unit, image: r.image, thumbnail: r.thumbnail, category: r.category,
-    availability: r.availability, featured: r.featured, promoted: r.promoted, stock: r.stock, rating: Number(r.rating),
+    availability: r.availability, featured: r.featured, promoted: r.promoted,
+    stock: r.stock === null ? null : Number(r.stock), quantityStep: Number(r.quantity_step), availableFrom: r.available_from, rating: Number(r.rating),
     reviewCount: r.review_count, createdAt: new Date(r.created_at), timeKey: r.time_key,
   };
 }
@@ -79,12 +96,12 @@ export function createCatalogRepository(db: Db) {
      * every match instead: ~50 ms for "med" over 100,000 products (bench/search.ts).
      */
     async list({ filters, limit, after }: ProductsPage): Promise<Array<ProductRow & { rank: number }>> {
-      const base: SQL[] = [isNull(products.archivedAt)];
+      const base: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
       if (!filters.includeUnavailable) base.push(eq(products.availability, true));
       if (filters.category) base.push(eq(products.category, filters.category));
       if (filters.householdId) base.push(eq(products.householdId, filters.householdId));
       if (filters.featured !== undefined) base.push(eq(products.featured, filters.featured));
-      if (filters.promoted !== undefined) base.push(eq(products.promoted, filters.promoted));
+      if (filters.promoted !== undefined) base.push(filters.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
       const keyset = (a: { timeKey: string; id: string }) =>
         sql`(${products.createdAt}, ${products.id}) < (${a.timeKey}::timestamptz, ${a.id}::uuid)`;
       const page = (conditions: SQL[], n: number) => db.select(productColumns).from(products)
@@ -100,14 +117,14 @@ export function createCatalogRepository(db: Db) {
       const words = filters.words.map((word) => sql`${products.searchKey} LIKE ${`%${likeEscape(word)}%`}`);
       const phrase = filters.words.join(' ');
       const out: Array<ProductRow & { rank: number }> = [];
-      for (let rank = after?.rank ?? 0; rank <= 2 && out.length < limit; rank++) {
+      for (let rank = after?.rank ?? 0; rank <= LAST_SEARCH_TIER && out.length < limit; rank++) {
         const scope = after && rank === after.rank ? [...base, keyset(after)] : base;
         const want = limit - out.length;
         // The newest SEARCH_WINDOW rows in scope (an index walk: the LIMIT keeps the planner
         // from flattening it), filtered: exact whenever it finds `want` rows of the tier.
         const windowed = await db.execute<RawProductRow>(sql`
           SELECT w.id, w.household_id, h.name AS household_name, w.name, w.description, w.price_para, w.unit, w.image,
-            w.thumbnail, w.category, w.availability, w.featured, w.promoted, w.stock, w.rating, w.review_count, w.created_at,
+            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.rating, w.review_count, w.created_at,
             to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time_key
           FROM (SELECT * FROM ${products} WHERE ${and(...scope)}
                 ORDER BY ${products.createdAt} DESC NULLS LAST, ${products.id} DESC NULLS LAST LIMIT ${SEARCH_WINDOW}) w
@@ -122,11 +139,52 @@ export function createCatalogRepository(db: Db) {
       return out;
     },
 
-    /** A product by id unless archived (unavailable ones are still viewable). */
+    /**
+     * Product names, household names and towns whose search key has a word close to `phrase`
+     * (pg_trgm word similarity at least SUGGESTION_SIMILARITY), best first, without repeats.
+     * The products' side is served by the name's trigram index (the `<%` operator).
+     */
+    async suggestions(phrase: string, limit: number): Promise<SearchSuggestion[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`);
+        const nameKey = productNameKeySql(sql.raw('p.name'));
+        const { rows } = await tx.execute<SearchSuggestion>(sql`
+          SELECT text, kind FROM (SELECT DISTINCT ON (lower(text)) text, kind, score FROM (
+            (SELECT p.name AS text, 'product' AS kind, word_similarity(${phrase}, ${nameKey}) AS score
+             FROM ${products} p
+             WHERE ${phrase} <% ${nameKey} AND ${productIsPublicSql('p')} AND p.availability
+             ORDER BY score DESC LIMIT ${limit * 4})
+            UNION ALL
+            SELECT h.name, 'household', word_similarity(${phrase}, ${productNameKeySql(sql.raw('h.name'))}) FROM ${households} h
+            WHERE ${phrase} <% ${productNameKeySql(sql.raw('h.name'))} AND ${isPublicHousehold('h.id')}
+            UNION ALL
+            SELECT h.location, 'town', word_similarity(${phrase}, ${productNameKeySql(sql.raw('h.location'))}) FROM ${households} h
+            WHERE btrim(h.location) <> '' AND ${phrase} <% ${productNameKeySql(sql.raw('h.location'))} AND ${isPublicHousehold('h.id')}
+          ) found
+          ORDER BY lower(text), score DESC) best
+          ORDER BY score DESC, lower(text) LIMIT ${limit}`);
+        return rows.map(({ text, kind }) => ({ text, kind }));
+      });
+    },
+
+    /**
+     * When the earliest running promotion with an end day ends (the midnight after that day,
+     * Europe/Belgrade), or null: product answers' `promoted` changes then without a write.
+     */
+    async nextPromotionEnd(now: Date): Promise<Date | null> {
+      const { rows } = await db.execute<{ at: Date | string | null }>(sql`
+        SELECT ((min(promoted_until) + 1)::timestamp AT TIME ZONE 'Europe/Belgrade') AS at FROM ${products}
+        WHERE promoted AND promoted_until IS NOT NULL
+          AND promoted_until >= (${now.toISOString()}::timestamptz AT TIME ZONE 'Europe/Belgrade')::date`);
+      const at = rows[0]?.at;
+      return at ? new Date(at) : null;
+    },
+
+    /** A product by id unless archived or its household is not public (unavailable ones are still viewable). */
     async findById(id: string): Promise<ProductRow | null> {
       const rows = await db.select(productColumns).from(products)
         .innerJoin(households, eq(households.id, products.householdId))
-        .where(and(eq(products.id, id), isNull(products.archivedAt)))
+        .where(and(eq(products.id, id), isNull(products.archivedAt), productIsPublicSql()))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -40,7 +40,7 @@ describe('GET /api/products', () => {
     expect(honey).toEqual({
       id: ids.honey, householdId: producer.id, householdName: 'Пчеларство Јовановић', name: 'Мед од багрема',
       description: 'Опис производа.', price: 1200, unit: 'kg', image: '/media/test.webp', thumbnail: null,
-      category: 'honey', availability: true, featured: true, promoted: false, stock: null, rating: 0, reviewCount: 0,
+      category: 'honey', availability: true, featured: true, promoted: false, stock: null, quantityStep: 1, availableFrom: null, rating: 0, reviewCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
@@ -79,13 +79,13 @@ describe('search (q)', () => {
   const search = async (q: string) => names((await list(`?q=${encodeURIComponent(q)}`)).body.items);
 
   it('is script- and diacritic-insensitive and ranks name matches first', async () => {
-    // Name matches (starting with, then containing) before matches on household or category only.
-    expect(await search('med')).toEqual(['Medenjaci', 'Мед од багрема', 'Šumski med']);
-    expect(await search('МЕД')).toEqual(['Medenjaci', 'Мед од багрема', 'Šumski med']);
+    // The word itself in the name, then a name word starting with it, then household or category only.
+    expect(await search('med')).toEqual(['Šumski med', 'Мед од багрема', 'Medenjaci']);
+    expect(await search('МЕД')).toEqual(['Šumski med', 'Мед од багрема', 'Medenjaci']);
     expect(await search('sumski')).toEqual(['Šumski med']);
   });
 
-  it('finds category words in sr, en and ru, including the spec alias Zimnitza', async () => {
+  it('finds category words in sr, en and ru, including the alias Zimnitza', async () => {
     expect(new Set(await search('honey'))).toEqual(new Set(['Мед од багрема', 'Šumski med']));
     expect(new Set(await search('зимница'))).toEqual(new Set(['Ајвар љути', 'Pekmez od šljiva']));
     expect(new Set(await search('zimnitza'))).toEqual(new Set(['Ајвар љути', 'Pekmez od šljiva']));
@@ -102,12 +102,55 @@ describe('search (q)', () => {
     expect(await search('100% _')).toEqual([]);
   });
 
+  it('ranks a whole word of the name above a word that only starts with it ("sir": Sjenički sir before Sirup)', async () => {
+    const dairy = await createUser(t, { userType: 'producer', householdName: 'Gazdinstvo Sirić', location: 'Sjenica' });
+    await createProduct(t, dairy.id, { name: 'Sjenički sir', category: 'dairy', createdAt: new Date('2024-02-01T10:00:00Z') });
+    await createProduct(t, dairy.id, { name: 'Sirup od malina', category: 'preserves', createdAt: new Date('2024-03-01T10:00:00Z') });
+    await createProduct(t, dairy.id, { name: 'Kajmak', category: 'dairy', createdAt: new Date('2024-04-01T10:00:00Z') });
+    // Kajmak matches only through its household's name ("Sirić"): last.
+    expect(await search('sir')).toEqual(['Sjenički sir', 'Sirup od malina', 'Kajmak']);
+  });
+
+  it('finds products by their household\'s town, in either script', async () => {
+    const irig = await createUser(t, { userType: 'producer', householdName: 'Pčelinjak Town', location: 'Ириг' });
+    await createProduct(t, irig.id, { name: 'Propolis', category: 'other' });
+    expect(await search('Irig')).toEqual(['Propolis']);
+    expect(await search('ириг')).toEqual(['Propolis']);
+  });
+
   it('pages through ranked results without repeats', async () => {
     const first = await list('?q=med&limit=2');
-    expect(names(first.body.items)).toEqual(['Medenjaci', 'Мед од багрема']);
+    expect(names(first.body.items)).toEqual(['Šumski med', 'Мед од багрема']);
     const second = await list(`?q=med&limit=2&cursor=${first.body.nextCursor}`);
-    expect(names(second.body.items)).toEqual(['Šumski med']);
+    expect(names(second.body.items)).toEqual(['Medenjaci']);
     expect(second.body.nextCursor).toBeNull();
+  });
+});
+
+describe('search suggestions', () => {
+  const suggest = async (q: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/products/suggestions?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { items: Array<{ text: string; kind: string }> }).items;
+  };
+
+  it('offers existing names and towns close to a misspelt search, best first', async () => {
+    expect((await suggest('ajvr'))[0]).toEqual({ text: 'Ајвар љути', kind: 'product' });
+    expect(await suggest('pekmz')).toContainEqual({ text: 'Pekmez od šljiva', kind: 'product' });
+    expect(await suggest('leskovc')).toContainEqual({ text: 'Лесковац', kind: 'town' });
+    expect(await suggest('jovanovich')).toContainEqual({ text: 'Пчеларство Јовановић', kind: 'household' });
+  });
+
+  it('offers nothing for what resembles nothing, never archived or hidden products, at most five', async () => {
+    expect(await suggest('xyzzy')).toEqual([]);
+    expect(await suggest('ab')).toEqual([]);
+    expect((await suggest('stari med')).map((s) => s.text)).not.toContain('Стари мед');
+    expect((await suggest('med')).length).toBeLessThanOrEqual(5);
+  });
+
+  it('refuses an empty or overlong query with 400', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/suggestions' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/suggestions?q=${'a'.repeat(101)}` })).statusCode).toBe(400);
   });
 });
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import type { Product, productsQuery } from '#shared/contracts/products.ts';
+import type { Product, productsQuery, SearchSuggestion } from '#shared/contracts/products.ts';
 import { toProductDto } from '../../db/read-models.ts';
 import { searchKey } from '#shared/search-key.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeKey } from '../../lib/keyset-cursor.ts';
-import type { CatalogRepository } from './catalog.repository.ts';
+import { LAST_SEARCH_TIER, type CatalogRepository } from './catalog.repository.ts';
 
 type ParsedProductsQuery = z.output<typeof productsQuery>;
 
+const SUGGESTIONS_MAX = 5;
+
 /** rank, created_at key, id (see CatalogRepository.list). */
-const productsCursor = z.tuple([z.number().int().min(0).max(2), timeKey, z.uuid()]);
+const productsCursor = z.tuple([z.number().int().min(0).max(LAST_SEARCH_TIER), timeKey, z.uuid()]);
 
 
 export function createCatalogService({ catalogRepository }: { catalogRepository: CatalogRepository }) {
@@ -29,6 +31,13 @@ export function createCatalogService({ catalogRepository }: { catalogRepository:
       const last = page[page.length - 1];
       const nextCursor = rows.length > query.limit && last ? encodeCursor([Number(last.rank), last.timeKey, last.id]) : null;
       return { items: page.map(toProductDto), nextCursor };
+    },
+
+    /** Spellings close to `q` that exist, best first (trigram word similarity of the search keys). */
+    async suggestions(q: string): Promise<{ items: SearchSuggestion[]; nextCursor: null }> {
+      const phrase = searchKey(q);
+      if (phrase.length < 3) return { items: [], nextCursor: null };
+      return { items: await catalogRepository.suggestions(phrase, SUGGESTIONS_MAX), nextCursor: null };
     },
 
     async getProduct(id: string): Promise<Product> {

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
-import { householdColumns } from '../../db/read-models.ts';
+import { householdColumns, isPublicHousehold } from '../../db/read-models.ts';
 import { follows, households } from '../../db/schema.ts';
 
 /** The read model (as seen by the follower) plus the keyset cursor's time part. */
@@ -14,14 +14,15 @@ function followedColumns(now: Date, userId: string) {
 
 export function createFollowsRepository(db: Db) {
   return {
+    /** Only a public household can be followed (read-models.ts, publicHouseholdCondition). */
     async householdExists(id: string): Promise<boolean> {
-      const rows = await db.select({ id: households.id }).from(households).where(eq(households.id, id)).limit(1);
+      const rows = await db.select({ id: households.id }).from(households).where(and(eq(households.id, id), isPublicHousehold('households.id'))).limit(1);
       return rows.length > 0;
     },
 
     /**
      * Follows and counts in one transaction; the count moves only when a row was really
-     * inserted or deleted, so a double PUT or DELETE leaves it exact (DESIGN.md section 4).
+     * inserted or deleted, so a double PUT or DELETE leaves it exact (docs/architecture.md, Data model).
      */
     async setFollowing(userId: string, householdId: string, following: boolean): Promise<void> {
       await db.transaction(async (tx) => {
@@ -40,13 +41,13 @@ export function createFollowsRepository(db: Db) {
     },
 
     async findHousehold(id: string, userId: string, now: Date) {
-      const rows = await db.select(householdColumns(now, userId)).from(households).where(eq(households.id, id)).limit(1);
+      const rows = await db.select(householdColumns(now, userId)).from(households).where(and(eq(households.id, id), isPublicHousehold('households.id'))).limit(1);
       return rows[0] ?? null;
     },
 
     /** The households a user follows, most recently followed first. */
     async listFollowed(userId: string, now: Date, limit: number, after?: { timeKey: string; id: string }) {
-      const conditions: SQL[] = [eq(follows.userId, userId)];
+      const conditions: SQL[] = [eq(follows.userId, userId), isPublicHousehold('follows.household_id')];
       if (after) conditions.push(sql`(${follows.createdAt}, ${follows.householdId}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`);
       return db.select(followedColumns(now, userId)).from(follows)
         .innerJoin(households, eq(households.id, follows.householdId))

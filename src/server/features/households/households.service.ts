@@ -1,6 +1,7 @@
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
-import type { Household } from '#shared/contracts/households.ts';
+import type { Household, Slots } from '#shared/contracts/households.ts';
+import { listSlots } from '#shared/slots.ts';
 import { toHouseholdDto } from '../../db/read-models.ts';
 import type { HouseholdsRepository } from './households.repository.ts';
 
@@ -19,6 +20,13 @@ export function createHouseholdsService({ householdsRepository, clock }: { house
         items: page.map(toHouseholdDto),
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.timeKey, last.id]) : null,
       };
+    },
+
+    /** Pickup windows and delivery days in Europe/Belgrade days, by the app clock. */
+    async slots(id: string, query: { from?: string; days: number }): Promise<Slots> {
+      const row = await householdsRepository.logistics(id);
+      if (!row) throw notFound('Household');
+      return listSlots(row, clock(), query.from, query.days);
     },
 
     async get(id: string, viewerId: string | null): Promise<Household> {

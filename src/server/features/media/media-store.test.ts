@@ -15,7 +15,7 @@ import { media } from '../../db/schema.ts';
 import { createS3MediaStore, mediaStoreFor } from './media-store.ts';
 
 /**
- * Media in an S3-compatible store (issue 9), against a local s3rver on a free loopback port:
+ * Media in an S3-compatible store, against a local s3rver on a free loopback port:
  * uploads land in the bucket, the app streams them at their URL, refusals leave nothing.
  */
 interface S3rverInstance { run: () => Promise<AddressInfo>; close: () => Promise<void> }

@@ -17,7 +17,7 @@ export interface StoredMedia {
 
 /**
  * Where uploaded media live: a local directory (MEDIA_DIR, served at /media/ by
- * plugins/web.ts) or an S3-compatible object store (S3_BUCKET, issue 9).
+ * plugins/web.ts) or an S3-compatible object store (S3_BUCKET).
  */
 export interface MediaStore {
   kind: 'local' | 's3';

@@ -1,5 +1,5 @@
 /**
- * What an upload is, judged by its first bytes only (DESIGN.md section 6): never by the
+ * What an upload is, judged by its first bytes only (docs/architecture.md, Security): never by the
  * file name or the declared mime type, so a PHP script named x.jpg or an SVG is refused.
  */
 export type DetectedMedia =

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '#shared/constants.ts';
-import { errorResponse } from '#shared/contracts/common.ts';
-import { mediaResponse } from '#shared/contracts/media.ts';
+import { endpoints } from '#shared/api/endpoints.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FeatureDeps } from '../../lib/feature.ts';
+import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { createMediaService, tooLarge } from './media.service.ts';
@@ -22,39 +22,34 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps)
     store: mediaStoreFor(deps.config),
   });
 
-  app.post('/media', {
+  app.route({
+    ...route(endpoints.media.upload),
     preHandler: app.authenticate,
     config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['media'],
-      summary: 'Upload an image (JPEG, PNG, WebP, AVIF; <= 10 MB, <= 40 MP) or a video (MP4, WebM; <= 50 MB)',
-      consumes: ['multipart/form-data'],
-      security: [{ bearer: [] }],
-      response: { 201: mediaResponse, 400: errorResponse, 401: errorResponse, 413: errorResponse, 415: errorResponse },
-    },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw fileMissing();
-    const file = await request.file();
-    if (!file) throw fileMissing();
-    if (file.fieldname !== 'file') {
-      file.file.resume();
-      throw fileMissing();
-    }
-    // The upload goes to a temp file first; only what passes every check is stored.
-    const tempPath = path.join(os.tmpdir(), `domace-upload-${randomUUID()}`);
-    try {
-      try {
-        await pipeline(file.file, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(LIMITS.videoMaxBytes, 'file');
-        throw err;
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw fileMissing();
+      const file = await request.file();
+      if (!file) throw fileMissing();
+      if (file.fieldname !== 'file') {
+        file.file.resume();
+        throw fileMissing();
       }
-      if (file.file.truncated) throw tooLarge(LIMITS.videoMaxBytes, 'file');
-      const result = await service.upload(user.id, tempPath);
-      return reply.code(201).send(result);
-    } finally {
-      await fs.promises.rm(tempPath, { force: true });
-    }
+      // The upload goes to a temp file first; only what passes every check is stored.
+      const tempPath = path.join(os.tmpdir(), `domace-upload-${randomUUID()}`);
+      try {
+        try {
+          await pipeline(file.file, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(LIMITS.videoMaxBytes, 'file');
+          throw err;
+        }
+        if (file.file.truncated) throw tooLarge(LIMITS.videoMaxBytes, 'file');
+        const result = await service.upload(user.id, tempPath);
+        return reply.code(201).send(result);
+      } finally {
+        await fs.promises.rm(tempPath, { force: true });
+      }
+    },
   });
 };

@@ -8,7 +8,7 @@ import { detectMedia, SNIFF_BYTES } from './media-type.ts';
 import type { MediaRepository } from './media.repository.ts';
 import type { MediaStore } from './media-store.ts';
 
-/** Re-encoded images: long side at most this many pixels (issue 6). */
+/** Re-encoded images: long side at most this many pixels. */
 export const IMAGE_MAX_SIDE = 1600;
 export const THUMBNAIL_WIDTH = 400;
 

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { KeyRecord, StoredKey } from './orders.repository.ts';
 
 /**
- * Idempotency-Key handling (DESIGN.md sections 5 and 6), entirely in PostgreSQL so it holds
+ * Idempotency-Key handling (docs/architecture.md, API and Security), entirely in PostgreSQL so it holds
  * across instances; nothing is kept in process memory.
  */
 

@@ -1,9 +1,13 @@
-import type { DeliveryType, Language, OrderStatus, Unit } from '#shared/constants.ts';
-import type { Mail } from '../../lib/mailer.ts';
+import { textLanguage, type DeliveryType, type Language, type OrderStatus, type TextLanguage, type Unit } from '#shared/constants.ts';
+import { formatQuantityValue, formatTotal, unitLabel } from '#shared/format.ts';
+import { formatAccount } from '#shared/ips.ts';
+import { lineTotalPara } from '#shared/quantity.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { inLanguage, type Mail } from '../../lib/mailer.ts';
 
 /**
- * The order mails (issue 5), in the recipient's language: plain text and HTML.
- * Money in RSD with 2 decimals, formatted for the language.
+ * The order mails, in the recipient's language: plain text and HTML.
+ * Money in RSD with 2 decimals and units as the app writes them (src/shared/format.ts).
  */
 
 export interface MailOrder {
@@ -18,11 +22,20 @@ export interface MailOrder {
   contactPhone: string;
   notes: string | null;
   totalPara: number;
+  number: number;
+  deliveryFeePara: number;
+  deliveryArea: string | null;
+  pickupPointName: string | null;
+  pickupPointAddress: string | null;
+  paymentMethod: 'cash' | 'ips_qr';
+  paymentStatus: 'unpaid' | 'paid';
   items: { name: string; unit: Unit; unitPricePara: number; quantity: number }[];
+  /** For ips_qr orders: the account, the model 97 reference and the QR as a PNG data URL. */
+  ips: { account: string; reference: string; qrPng: string } | null;
 }
 
 interface Strings {
-  locale: string;
+  language: Language;
   confirmationSubject: (count: number) => string;
   confirmationIntro: (name: string) => string;
   newOrderSubject: (customer: string) => string;
@@ -41,14 +54,24 @@ interface Strings {
   phone: string;
   notes: string;
   customer: string;
+  pickupPoint: string;
+  deliveryFee: string;
+  payment: string;
+  cash: string;
+  ipsQr: string;
+  paid: string;
+  unpaid: string;
+  ipsHint: string;
+  account: string;
+  reference: string;
+  amount: string;
   statuses: Record<OrderStatus, string>;
-  units: Record<Unit, string>;
   footer: string;
 }
 
-const STRINGS: Record<Language, Strings> = {
+const STRINGS: Record<TextLanguage, Strings> = {
   sr: {
-    locale: 'sr-Cyrl-RS',
+    language: 'sr',
     confirmationSubject: (n) => (n === 1 ? 'Ваша поруџбина је примљена' : `Ваше поруџбине су примљене (${n})`),
     confirmationIntro: (name) => `Поштовани/а ${name}, хвала на поруџбини! Произвођачи ће је ускоро потврдити.`,
     newOrderSubject: (c) => `Нова поруџбина од купца ${c}`,
@@ -59,12 +82,14 @@ const STRINGS: Record<Language, Strings> = {
     cancelledByBuyerIntro: (name, id, c) => `Поштовани/а ${name}, купац ${c} је отказао поруџбину ${id}. Залиха је враћена.`,
     order: 'Поруџбина', total: 'Укупно', grandTotal: 'Свега', pickup: 'Лично преузимање', delivery: 'Достава',
     when: 'Датум и време', address: 'Адреса', phone: 'Телефон', notes: 'Напомена', customer: 'Купац',
+    pickupPoint: 'Место преузимања', deliveryFee: 'Достава', payment: 'Плаћање', cash: 'готовином', ipsQr: 'IPS QR',
+    paid: 'плаћено', unpaid: 'није плаћено', ipsHint: 'Скенирајте IPS QR код апликацијом своје банке или уплатите на:',
+    account: 'Рачун', reference: 'Позив на број', amount: 'Износ',
     statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана' },
-    units: { kg: 'кг', l: 'литар', jar: 'тегла', pc: 'ком' },
     footer: 'Домаће — домаћа храна из вашег краја',
   },
   en: {
-    locale: 'en-GB',
+    language: 'en',
     confirmationSubject: (n) => (n === 1 ? 'Your order has been received' : `Your ${n} orders have been received`),
     confirmationIntro: (name) => `Dear ${name}, thank you for your order! The producers will confirm it soon.`,
     newOrderSubject: (c) => `New order from ${c}`,
@@ -75,12 +100,14 @@ const STRINGS: Record<Language, Strings> = {
     cancelledByBuyerIntro: (name, id, c) => `Dear ${name}, ${c} cancelled order ${id}. The stock has been returned.`,
     order: 'Order', total: 'Total', grandTotal: 'Grand total', pickup: 'Pickup', delivery: 'Delivery',
     when: 'Date and time', address: 'Address', phone: 'Phone', notes: 'Notes', customer: 'Customer',
+    pickupPoint: 'Pickup point', deliveryFee: 'Delivery fee', payment: 'Payment', cash: 'cash', ipsQr: 'IPS QR',
+    paid: 'paid', unpaid: 'not paid', ipsHint: 'Scan the IPS QR code with your banking app, or pay to:',
+    account: 'Account', reference: 'Reference', amount: 'Amount',
     statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled' },
-    units: { kg: 'kg', l: 'litre', jar: 'jar', pc: 'pc' },
     footer: 'Domaće — home-made food from near you',
   },
   ru: {
-    locale: 'ru-RU',
+    language: 'ru',
     confirmationSubject: (n) => (n === 1 ? 'Ваш заказ принят' : `Ваши заказы приняты (${n})`),
     confirmationIntro: (name) => `Здравствуйте, ${name}! Спасибо за заказ. Производители скоро его подтвердят.`,
     newOrderSubject: (c) => `Новый заказ от ${c}`,
@@ -91,42 +118,43 @@ const STRINGS: Record<Language, Strings> = {
     cancelledByBuyerIntro: (name, id, c) => `Здравствуйте, ${name}! ${c} отменил(а) заказ ${id}. Остаток возвращён.`,
     order: 'Заказ', total: 'Итого', grandTotal: 'Всего', pickup: 'Самовывоз', delivery: 'Доставка',
     when: 'Дата и время', address: 'Адрес', phone: 'Телефон', notes: 'Примечание', customer: 'Покупатель',
+    pickupPoint: 'Пункт выдачи', deliveryFee: 'Доставка', payment: 'Оплата', cash: 'наличными', ipsQr: 'IPS QR',
+    paid: 'оплачено', unpaid: 'не оплачено', ipsHint: 'Отсканируйте IPS QR-код в приложении банка или переведите на:',
+    account: 'Счёт', reference: 'Назначение (позив на број)', amount: 'Сумма',
     statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён' },
-    units: { kg: 'кг', l: 'литр', jar: 'банка', pc: 'шт' },
     footer: 'Domaće — домашняя еда рядом с вами',
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const shortId = (id: string) => id.slice(0, 8);
 
-// One formatter per locale, built once (building one costs far more than formatting).
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
 function money(para: number, s: Strings): string {
-  let format = moneyFormats.get(s.locale);
-  if (!format) {
-    format = new Intl.NumberFormat(s.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    moneyFormats.set(s.locale, format);
-  }
-  return `${format.format(para / 100)} RSD`;
+  return formatTotal(para / 100, s.language);
 }
 
 function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): { text: string; html: string } {
-  const lines = o.items.map((i) => `${i.name} × ${i.quantity} ${s.units[i.unit]} — ${money(i.unitPricePara * i.quantity, s)}`);
+  const lines = o.items.map((i) => `${i.name} × ${formatQuantityValue(i.quantity, s.language)} ${unitLabel(i.unit, s.language)} — ${money(lineTotalPara(i.unitPricePara, i.quantity), s)}`);
+  const fact = (k: string, v: string): [string, string] => [k, v];
   const facts: [string, string][] = [
-    [s.order, `${shortId(o.id)} · ${o.householdName}`],
-    ...(opts.forProducer ? [[s.customer, o.customerName] as [string, string]] : []),
-    [o.deliveryType === 'delivery' ? s.delivery : s.pickup, `${o.pickupDate} ${o.pickupTime}`],
-    ...(o.deliveryType === 'delivery' && o.deliveryAddress ? [[s.address, o.deliveryAddress] as [string, string]] : []),
+    [s.order, `#${o.number} · ${shortId(o.id)} · ${o.householdName}`],
+    ...(opts.forProducer ? [fact(s.customer, o.customerName)] : []),
+    [o.deliveryType === 'delivery' ? s.delivery : s.pickup, `${o.pickupDate} ${o.pickupTime}`.trim()],
+    ...(o.pickupPointName ? [fact(s.pickupPoint, `${o.pickupPointName}, ${o.pickupPointAddress ?? ''}`)] : []),
+    ...(o.deliveryType === 'delivery' && o.deliveryAddress ? [fact(s.address, [o.deliveryAddress, o.deliveryArea].filter(Boolean).join(', '))] : []),
     [s.phone, o.contactPhone],
-    ...(o.notes ? [[s.notes, o.notes] as [string, string]] : []),
+    ...(o.notes ? [fact(s.notes, o.notes)] : []),
+    ...(o.deliveryFeePara > 0 ? [fact(s.deliveryFee, money(o.deliveryFeePara, s))] : []),
+    [s.payment, `${o.paymentMethod === 'ips_qr' ? s.ipsQr : s.cash} · ${o.paymentStatus === 'paid' ? s.paid : s.unpaid}`],
   ];
+  const ipsFacts: [string, string][] = o.ips
+    ? [[s.account, formatAccount(o.ips.account)], [s.amount, money(o.totalPara, s)], [s.reference, o.ips.reference]]
+    : [];
   const text = [
     ...facts.map(([k, v]) => `${k}: ${v}`),
     ...lines.map((l) => `  - ${l}`),
     `${s.total}: ${money(o.totalPara, s)}`,
+    ...(o.ips && !opts.forProducer ? [s.ipsHint, ...ipsFacts.map(([k, v]) => `  ${k}: ${v}`)] : []),
   ].join('\n');
   const html = [
     '<table style="border-collapse:collapse;margin:12px 0">',
@@ -134,6 +162,11 @@ function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): {
     '</table><ul>',
     ...lines.map((l) => `<li>${escapeHtml(l)}</li>`),
     `</ul><p><strong>${escapeHtml(s.total)}: ${escapeHtml(money(o.totalPara, s))}</strong></p>`,
+    ...(o.ips && !opts.forProducer ? [
+      `<p>${escapeHtml(s.ipsHint)}</p><img src="${o.ips.qrPng}" width="240" height="240" alt="NBS IPS QR"><table>`,
+      ...ipsFacts.map(([k, v]) => `<tr><th align="left" style="padding:2px 8px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+      '</table>',
+    ] : []),
   ].join('');
   return { text, html };
 }
@@ -151,24 +184,24 @@ interface Person { email: string; name: string; language: Language }
 
 /** One mail per checkout to the buyer, listing every order. */
 export function confirmationMail(buyer: Person, orders: MailOrder[]): Mail {
-  const s = STRINGS[buyer.language];
+  const s = STRINGS[textLanguage(buyer.language)];
   const grand = orders.reduce((sum, o) => sum + o.totalPara, 0);
-  return wrap(s, buyer.email, s.confirmationSubject(orders.length), s.confirmationIntro(buyer.name),
-    orders.map((o) => orderBlock(o, s, { forProducer: false })), `${s.grandTotal}: ${money(grand, s)}`);
+  return inLanguage(wrap(s, buyer.email, s.confirmationSubject(orders.length), s.confirmationIntro(buyer.name),
+    orders.map((o) => orderBlock(o, s, { forProducer: false })), `${s.grandTotal}: ${money(grand, s)}`), buyer.language);
 }
 
 export function newOrderMail(producer: Person, o: MailOrder): Mail {
-  const s = STRINGS[producer.language];
-  return wrap(s, producer.email, s.newOrderSubject(o.customerName), s.newOrderIntro(producer.name, o.customerName), [orderBlock(o, s, { forProducer: true })]);
+  const s = STRINGS[textLanguage(producer.language)];
+  return inLanguage(wrap(s, producer.email, s.newOrderSubject(o.customerName), s.newOrderIntro(producer.name, o.customerName), [orderBlock(o, s, { forProducer: true })]), producer.language);
 }
 
 export function statusChangeMail(buyer: Person, o: MailOrder): Mail {
-  const s = STRINGS[buyer.language];
+  const s = STRINGS[textLanguage(buyer.language)];
   const status = s.statuses[o.status];
-  return wrap(s, buyer.email, s.statusSubject(shortId(o.id), status), s.statusIntro(buyer.name, shortId(o.id), o.householdName, status), [orderBlock(o, s, { forProducer: false })]);
+  return inLanguage(wrap(s, buyer.email, s.statusSubject(shortId(o.id), status), s.statusIntro(buyer.name, shortId(o.id), o.householdName, status), [orderBlock(o, s, { forProducer: false })]), buyer.language);
 }
 
 export function cancelledByBuyerMail(producer: Person, o: MailOrder): Mail {
-  const s = STRINGS[producer.language];
-  return wrap(s, producer.email, s.cancelledByBuyerSubject(shortId(o.id)), s.cancelledByBuyerIntro(producer.name, shortId(o.id), o.customerName), [orderBlock(o, s, { forProducer: true })]);
+  const s = STRINGS[textLanguage(producer.language)];
+  return inLanguage(wrap(s, producer.email, s.cancelledByBuyerSubject(shortId(o.id)), s.cancelledByBuyerIntro(producer.name, shortId(o.id), o.customerName), [orderBlock(o, s, { forProducer: true })]), producer.language);
 }

@@ -2,7 +2,11 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'd
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { households, idempotencyKeys, orderEvents, orderItems, orders, products, users } from '../../db/schema.ts';
+import { publicHouseholdCondition } from '../../db/read-models.ts';
+import {
+  households, idempotencyKeys, orderEvents, orderItems, orders, products, users, type StoredDelivery, type StoredPickupPoint,
+} from '../../db/schema.ts';
+import { productIsPublicText } from '../../db/read-models.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 /** The only module of the orders feature that touches the schema. */
@@ -18,22 +22,36 @@ export interface LockedProduct {
   name: string;
   unit: OrderItemRow['unit'];
   pricePara: number;
-  /** Whole units left; null = unlimited. */
+  /** Units left (3 decimals); null = unlimited. */
   stock: number | null;
+  quantityStep: number;
+  /** YYYY-MM-DD or null */
+  availableFrom: string | null;
   availability: boolean;
   archived: boolean;
-  /** The household's user (households.id = users.id); null only if it is gone. */
+  /** The household's logistics and payment settings (the same on every product of it). */
+  household: CheckoutHousehold;
+  /** The household's user (households.id = users.id) to mail about the order; null if it is gone or turned the new-order mail off. */
   producer: Person | null;
   buyer: Person;
 }
 
 export interface Person { email: string; name: string; language: Language }
 
+export interface CheckoutHousehold {
+  pickupPoints: StoredPickupPoint[];
+  delivery: StoredDelivery;
+  minimumOrderPara: number;
+  paymentCash: boolean;
+  ipsAccount: string | null;
+  ipsPayeeName: string | null;
+}
+
 export interface Recipient {
   id: string;
   email: string;
   name: string;
-  language: 'sr' | 'en' | 'ru';
+  language: Language;
   notifyByEmail: boolean;
 }
 
@@ -65,7 +83,9 @@ export function createOrdersRepository() {
 
     async findRecipients(db: DbOrTx, ids: string[]): Promise<Recipient[]> {
       if (ids.length === 0) return [];
-      return db.select({ id: users.id, email: users.email, name: users.name, language: users.language, notifyByEmail: users.notifyByEmail })
+      // Status mails are the `order_status` kind of the notification settings.
+      const notifyByEmail = sql<boolean>`${users.notifyByEmail} AND coalesce((${users.notificationSettings}->'order_status'->>'mail')::boolean, true)`;
+      return db.select({ id: users.id, email: users.email, name: users.name, language: users.language, notifyByEmail })
         .from(users).where(inArray(users.id, ids));
     },
 
@@ -78,6 +98,10 @@ export function createOrdersRepository() {
 
     async setStatus(db: DbOrTx, id: string, status: OrderStatus, now: Date): Promise<void> {
       await db.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id));
+    },
+
+    async setPayment(db: DbOrTx, id: string, paid: boolean, now: Date): Promise<void> {
+      await db.update(orders).set({ paymentStatus: paid ? 'paid' : 'unpaid', paidAt: paid ? now : null, updatedAt: now }).where(eq(orders.id, id));
     },
 
     itemsOf,
@@ -161,14 +185,11 @@ export interface KeyRecord { userId: string; key: string; requestHash: string; c
 export interface CheckoutWrite {
   checkoutId: string;
   buyerId: string;
-  deliveryType: OrderRow['deliveryType'];
-  pickupDate: string;
-  pickupTime: string;
-  deliveryAddress: string | null;
   contactPhone: string;
   notes: string | null;
   now: Date;
-  orders: { id: string; householdId: string; totalPara: number }[];
+  orders: Pick<OrderRow, 'id' | 'householdId' | 'totalPara' | 'number' | 'deliveryType' | 'pickupDate' | 'pickupTime' | 'deliveryAddress'
+    | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'>[];
   items: OrderItemRow[];
   mails: Mail[];
   key: KeyRecord & { responseStatus: number; responseBody: unknown };
@@ -182,25 +203,32 @@ SELECT pg_try_advisory_xact_lock(hashtext(${user}), hashtext(${key})) AS locked,
 FROM (SELECT 1) AS one
 LEFT JOIN idempotency_keys k ON k.user_id = ${user}::uuid AND k.key = ${key}`;
 
+// Only products of public households (read-models.ts) can be ordered; others are "unavailable".
 // Rows are locked in id order (ORDER BY is applied before the lock), so two baskets never
 // wait on each other in a cycle; FOR NO KEY UPDATE is what an UPDATE of the row would take,
 // and READ COMMITTED hands back the newest version of a row it had to wait for.
 const LOCK_PRODUCTS_SQL = `
 SELECT p.id, p.household_id AS "householdId", h.name AS "householdName", p.name, p.unit,
-       p.price_para AS "pricePara", p.stock, p.availability, p.archived_at IS NOT NULL AS archived,
+       p.price_para AS "pricePara", p.stock::float8 AS stock, p.quantity_step::float8 AS "quantityStep",
+       to_char(p.available_from, 'YYYY-MM-DD') AS "availableFrom", p.availability, NOT ${productIsPublicText('p')} AS archived,
+       h.pickup_points AS "pickupPoints", h.delivery, h.minimum_order_para AS "minimumOrderPara", h.payment_cash AS "paymentCash",
+       h.ips_account AS "ipsAccount", h.ips_payee_name AS "ipsPayeeName",
+       (SELECT array_agg(nextval('order_number_seq')) FROM generate_series(1,
+          (SELECT count(DISTINCT q.household_id)::int FROM products q WHERE q.id = ANY($1::uuid[])))) AS numbers,
        u.email AS "producerEmail", u.name AS "producerName", u.language AS "producerLanguage",
+       coalesce((u.notification_settings->'order_placed'->>'mail')::boolean, true) AS "producerWantsMail",
        b.email AS "buyerEmail", b.name AS "buyerName", b.language AS "buyerLanguage"
 FROM products p
 JOIN households h ON h.id = p.household_id
 LEFT JOIN users u ON u.id = p.household_id
 JOIN users b ON b.id = $2::uuid
-WHERE p.id = ANY($1::uuid[])
+WHERE p.id = ANY($1::uuid[]) AND ${publicHouseholdCondition('p.household_id')}
 ORDER BY p.id
 FOR NO KEY UPDATE OF p`;
 
 const TAKE_STOCK_SQL = `
 UPDATE products p SET stock = p.stock - w.quantity, updated_at = $3
-FROM unnest($1::uuid[], $2::int[]) AS w(id, quantity)
+FROM unnest($1::uuid[], $2::numeric[]) AS w(id, quantity)
 WHERE p.id = w.id AND p.stock >= w.quantity`;
 
 // Order lines and events point at orders written by the same statement: foreign keys are
@@ -208,22 +236,30 @@ WHERE p.id = w.id AND p.stock >= w.quantity`;
 const INSERT_CHECKOUT_SQL = `
 WITH o AS (
   INSERT INTO orders (id, checkout_id, buyer_id, household_id, status, delivery_type, pickup_date, pickup_time,
-                      delivery_address, contact_phone, notes, total_para, created_at, updated_at)
-  SELECT o.id, $1::uuid, $2::uuid, o.household_id, 'pending', $3, $4::date, $5, $6, $7, $8, o.total_para, $9::timestamptz, $9::timestamptz
-  FROM unnest($10::uuid[], $11::uuid[], $12::bigint[]) AS o(id, household_id, total_para)
+                      delivery_address, contact_phone, notes, total_para, created_at, updated_at,
+                      number, pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para,
+                      payment_method, ips_account, ips_payee_name)
+  SELECT o.id, $1::uuid, $2::uuid, o.household_id, 'pending', o.delivery_type, o.pickup_date, o.pickup_time, o.delivery_address,
+         $3, $4, o.total_para, $5::timestamptz, $5::timestamptz,
+         o.number, o.pickup_point_id, o.pickup_point_name, o.pickup_point_address, o.delivery_area, o.delivery_fee_para,
+         o.payment_method, o.ips_account, o.ips_payee_name
+  FROM unnest($6::uuid[], $7::uuid[], $8::bigint[], $9::text[], $10::date[], $11::text[], $12::text[], $13::bigint[],
+              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[])
+       AS o(id, household_id, total_para, delivery_type, pickup_date, pickup_time, delivery_address, number,
+            pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name)
   RETURNING id
 ), i AS (
   INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity)
-  SELECT * FROM unnest($13::uuid[], $14::uuid[], $15::uuid[], $16::text[], $17::text[], $18::bigint[], $19::int[])
+  SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::bigint[], $28::numeric[])
 ), e AS (
   INSERT INTO order_events (order_id, status, actor_id, created_at)
-  SELECT o.id, 'pending', $2::uuid, $9::timestamptz FROM o
+  SELECT o.id, 'pending', $2::uuid, $5::timestamptz FROM o
 ), m AS (
   INSERT INTO mail_outbox ("to", subject, text, html)
-  SELECT * FROM unnest($20::text[], $21::text[], $22::text[], $23::text[])
+  SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::text[])
 ), k AS (
   INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at, expires_at)
-  VALUES ($24::uuid, $25, $26, $27::int, $28::jsonb, $29::timestamptz, $30::timestamptz)
+  VALUES ($33::uuid, $34, $35, $36::int, $37::jsonb, $38::timestamptz, $39::timestamptz)
 )
 SELECT count(*)::int AS orders FROM o`;
 
@@ -233,10 +269,11 @@ VALUES ($1::uuid, $2, $3, $4::int, $5::jsonb, $6::timestamptz, $7::timestamptz)`
 
 const DELETE_EXPIRED_KEY_SQL = 'DELETE FROM idempotency_keys WHERE user_id = $1::uuid AND key = $2 AND expires_at <= $3::timestamptz';
 
-interface LockedRow {
+interface LockedRow extends CheckoutHousehold {
   id: string; householdId: string; householdName: string; name: string; unit: OrderItemRow['unit']; pricePara: number;
-  stock: number | null; availability: boolean; archived: boolean;
-  producerEmail: string | null; producerName: string | null; producerLanguage: Language | null;
+  stock: number | null; quantityStep: number; availableFrom: string | null; availability: boolean; archived: boolean;
+  numbers: number[] | null;
+  producerEmail: string | null; producerName: string | null; producerLanguage: Language | null; producerWantsMail: boolean;
   buyerEmail: string; buyerName: string; buyerLanguage: Language;
 }
 
@@ -284,15 +321,25 @@ export function createCheckoutStore(pool: pg.Pool) {
       return e?.code === '23505' && e.constraint === 'idempotency_keys_user_id_key_pk';
     },
 
-    /** The basket's products (ids sorted) under row locks, with household, producer and buyer. */
-    async lockProducts(client: SqlClient, ids: string[], buyerId: string): Promise<LockedProduct[]> {
+    /**
+     * The basket's products (ids sorted) under row locks, with household settings, producer and
+     * buyer, and one fresh order number per household of the basket (numbers may skip when a
+     * checkout is refused; they stay unique).
+     */
+    async lockProducts(client: SqlClient, ids: string[], buyerId: string): Promise<{ products: LockedProduct[]; numbers: number[] }> {
       const rows = await rowsOf<LockedRow>(client, 'orders.lock_products', LOCK_PRODUCTS_SQL, [ids, buyerId]);
-      return rows.map((r) => ({
+      const numbers = (rows[0]?.numbers ?? []).map(Number);
+      const products = rows.map((r) => ({
         id: r.id, householdId: r.householdId, householdName: r.householdName, name: r.name, unit: r.unit, pricePara: r.pricePara,
-        stock: r.stock, availability: r.availability, archived: r.archived,
-        producer: r.producerEmail === null ? null : { email: r.producerEmail, name: r.producerName!, language: r.producerLanguage! },
+        stock: r.stock, quantityStep: r.quantityStep, availableFrom: r.availableFrom, availability: r.availability, archived: r.archived,
+        household: {
+          pickupPoints: r.pickupPoints, delivery: r.delivery, minimumOrderPara: r.minimumOrderPara, paymentCash: r.paymentCash,
+          ipsAccount: r.ipsAccount, ipsPayeeName: r.ipsPayeeName,
+        },
+        producer: r.producerEmail === null || !r.producerWantsMail ? null : { email: r.producerEmail, name: r.producerName!, language: r.producerLanguage! },
         buyer: { email: r.buyerEmail, name: r.buyerName, language: r.buyerLanguage },
       }));
+      return { products, numbers };
     },
 
     /** Takes the units of limited products whose rows this transaction has locked and checked. */
@@ -307,8 +354,13 @@ export function createCheckoutStore(pool: pg.Pool) {
       await client.query({
         name: 'orders.insert_checkout', text: INSERT_CHECKOUT_SQL,
         values: [
-          w.checkoutId, w.buyerId, w.deliveryType, w.pickupDate, w.pickupTime, w.deliveryAddress, w.contactPhone, w.notes, w.now,
+          w.checkoutId, w.buyerId, w.contactPhone, w.notes, w.now,
           w.orders.map((o) => o.id), w.orders.map((o) => o.householdId), w.orders.map((o) => o.totalPara),
+          w.orders.map((o) => o.deliveryType), w.orders.map((o) => o.pickupDate), w.orders.map((o) => o.pickupTime),
+          w.orders.map((o) => o.deliveryAddress), w.orders.map((o) => o.number), w.orders.map((o) => o.pickupPointId),
+          w.orders.map((o) => o.pickupPointName), w.orders.map((o) => o.pickupPointAddress), w.orders.map((o) => o.deliveryArea),
+          w.orders.map((o) => o.deliveryFeePara), w.orders.map((o) => o.paymentMethod), w.orders.map((o) => o.ipsAccount),
+          w.orders.map((o) => o.ipsPayeeName),
           items.map((i) => i.id), items.map((i) => i.orderId), items.map((i) => i.productId), items.map((i) => i.name),
           items.map((i) => i.unit), items.map((i) => i.unitPricePara), items.map((i) => i.quantity),
           mails.map((m) => m.to), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html),

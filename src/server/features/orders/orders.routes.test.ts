@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
 import { idempotencyKeys, orderEvents, orders, products, users } from '../../db/schema.ts';
 import { createCheckoutStore } from './orders.repository.ts';
-import { dayIn } from './orders.service.ts';
+import { belgradeDateOf } from '#shared/time.ts';
 
 let t: TestApp;
 
@@ -29,7 +29,7 @@ async function seedProduct(householdId: string, opts: { pricePara?: number; stoc
 const stockOf = async (id: string) => (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
 function tomorrow(): string {
-  return dayIn(new Date(t.clock.now().getTime() + 24 * 3600 * 1000));
+  return belgradeDateOf(new Date(t.clock.now().getTime() + 24 * 3600 * 1000));
 }
 
 function body(items: { productId: string; quantity: number }[], extra: Record<string, unknown> = {}) {
@@ -128,7 +128,7 @@ describe('POST /api/orders', () => {
     expect(ok.json().orders[0].total).toBe(1000);
   });
 
-  it('validates quantities, lines and delivery details with the spec messages', async () => {
+  it('validates quantities, lines and delivery details with the messages users see', async () => {
     const buyer = await createUser(t);
     const p = await createUser(t, { userType: 'producer' });
     const product = await seedProduct(p.id);
@@ -197,7 +197,7 @@ describe('POST /api/orders', () => {
       expect(today.statusCode).toBe(201);
       // 21:30 UTC is 23:30 in Belgrade: 10 June is still today there.
       t.clock.set(new Date('2030-06-10T21:30:00Z'));
-      const sameDay = await post(buyer, body([{ productId: product.id, quantity: 1 }], { pickupDate: '2030-06-10' }));
+      const sameDay = await post(buyer, body([{ productId: product.id, quantity: 1 }], { pickupDate: '2030-06-10', pickupTime: '23:45' }));
       expect(sameDay.statusCode).toBe(201);
     } finally {
       t.clock.set(real);

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { canonicalJson, createIdempotency, requestHash, type KeyStore } from './idempotency.ts';
-import { confirmationMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
-import { dayIn } from './orders.service.ts';
-
-describe('dayIn (Europe/Belgrade)', () => {
-  it('moves to the next day at Belgrade midnight, in summer and winter time', () => {
-    expect(dayIn(new Date('2030-06-10T21:59:00Z'))).toBe('2030-06-10');
-    expect(dayIn(new Date('2030-06-10T22:00:00Z'))).toBe('2030-06-11');
-    expect(dayIn(new Date('2030-01-10T22:59:00Z'))).toBe('2030-01-10');
-    expect(dayIn(new Date('2030-01-10T23:00:00Z'))).toBe('2030-01-11');
-  });
-});
+import { confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
 
 describe('request hashing', () => {
   it('ignores key order but not values', () => {
@@ -152,6 +142,8 @@ describe('order mails', () => {
     id: '12345678-aaaa-bbbb-cccc-123456789012', householdName: 'Пчелињак <Јовић>', customerName: 'Ана', status: 'ready',
     deliveryType: 'delivery', pickupDate: '2030-06-11', pickupTime: '10:00', deliveryAddress: 'Кнез Михаилова 1', contactPhone: '+381641234567',
     notes: null, totalPara: 123_450, items: [{ name: 'Мед', unit: 'jar', unitPricePara: 123_450, quantity: 1 }],
+    number: 100_001, deliveryFeePara: 0, deliveryArea: null, pickupPointName: null, pickupPointAddress: null,
+    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null,
   };
   it('speaks the recipient language and escapes HTML', () => {
     const ru = statusChangeMail({ email: 'a@b.rs', name: 'Ана', language: 'ru' }, order);
@@ -161,5 +153,29 @@ describe('order mails', () => {
     expect(sr.subject).toBe('Ваша поруџбина је примљена');
     expect(sr.text).toContain('1.234,50 RSD');
     expect(sr.text).toContain('Кнез Михаилова 1');
+  });
+
+  it('shows the pickup point, delivery fee, payment state and, to the buyer only, the IPS details', () => {
+    const ips: MailOrder = {
+      ...order, deliveryType: 'pickup', deliveryAddress: null, pickupPointName: 'Тезга 7', pickupPointAddress: 'Пијаца 1, Ириг',
+      deliveryFeePara: 30_000, paymentMethod: 'ips_qr',
+      ips: { account: '840000000095584510', reference: '9719100001', qrPng: 'data:image/png;base64,AAAA' },
+    };
+    const buyerMail = confirmationMail({ email: 'a@b.rs', name: 'Ana', language: 'en' }, [ips]);
+    expect(buyerMail.text).toContain('Pickup point: Тезга 7, Пијаца 1, Ириг');
+    expect(buyerMail.text).toContain('Delivery fee: 300.00 RSD');
+    expect(buyerMail.text).toContain('Payment: IPS QR · not paid');
+    expect(buyerMail.text).toContain('Account: 840-0000000955845-10');
+    expect(buyerMail.text).toContain('Reference: 9719100001');
+    expect(buyerMail.html).toContain('<img src="data:image/png;base64,AAAA"');
+    const producerMail = newOrderMail({ email: 'p@b.rs', name: 'P', language: 'en' }, ips);
+    expect(producerMail.text).toContain('Payment: IPS QR · not paid');
+    expect(producerMail.html).not.toContain('<img');
+  });
+
+  it('writes a fractional quantity the language\'s way, with its unit and the line total', () => {
+    const half: MailOrder = { ...order, totalPara: 75_000, items: [{ name: 'Сир', unit: 'kg', unitPricePara: 50_000, quantity: 1.5 }] };
+    expect(confirmationMail({ email: 'a@b.rs', name: 'Ана', language: 'sr' }, [half]).text).toContain('Сир × 1,5 кг — 750,00 RSD');
+    expect(confirmationMail({ email: 'a@b.rs', name: 'Ana', language: 'en' }, [half]).text).toContain('Сир × 1.5 kg — 750.00 RSD');
   });
 });

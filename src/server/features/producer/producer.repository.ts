@@ -7,7 +7,8 @@ import { households, media, orders, products } from '../../db/schema.ts';
 
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'rating' | 'reviewCount' | 'archivedAt'>;
-export type HouseholdValues = Partial<Pick<typeof households.$inferInsert, 'name' | 'description' | 'location' | 'avatar' | 'searchKey'>>;
+export type HouseholdValues = Partial<Pick<typeof households.$inferInsert, 'name' | 'description' | 'location' | 'avatar' | 'searchKey'
+  | 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName'>>;
 
 export function createProducerRepository(db: Db) {
   async function productById(executor: DbOrTx, id: string): Promise<Product | null> {
@@ -22,7 +23,9 @@ export function createProducerRepository(db: Db) {
 
     /** Owner and search inputs of a live (not archived) product. */
     async productOwner(id: string) {
-      const [row] = await db.select({ householdId: products.householdId, name: products.name, category: products.category })
+      const [row] = await db.select({
+        householdId: products.householdId, name: products.name, category: products.category, stock: products.stock, quantityStep: products.quantityStep,
+      })
         .from(products).where(and(eq(products.id, id), isNull(products.archivedAt)));
       return row ?? null;
     },
@@ -70,8 +73,8 @@ export function createProducerRepository(db: Db) {
     },
 
     /**
-     * Updates a household and, when its name changed, the search keys of its products
-     * (they contain the household name), in one transaction.
+     * Updates a household and, when its name or town changed, the search keys of its products
+     * (they contain both), in one transaction.
      */
     async updateHousehold(id: string, values: HouseholdValues, now: Date, productKey: ((p: { name: string; category: ProductValues['category'] }) => string) | null) {
       await db.transaction(async (tx) => {

@@ -82,6 +82,15 @@ describe('POST /api/products', () => {
     ['unknown category', { category: 'bread' }, 'category'],
     ['unknown field', { householdId: randomUUID() }, 'householdId'],
     ['missing price', { price: undefined }, 'price'],
+    ['price 1e308', { price: 1e308 }, 'price'],
+    ['price 10.0000001 (a third decimal, never rounded away)', { price: 10.0000001 }, 'price'],
+    ['price 5e-324 (would round to 0 para)', { price: 5e-324 }, 'price'],
+    ['stock 2^31 (past the int4 column)', { stock: 2 ** 31 }, 'stock'],
+    ['stock 1e308', { stock: 1e308 }, 'stock'],
+    ['a NUL in the name', { name: 'Мед\u0000' }, 'name'],
+    ['a lone surrogate in the description', { description: 'Мед \uD83D' }, 'description'],
+    ['an ESC in the description', { description: 'Мед \u001b[31m' }, 'description'],
+    ['promoted (an operator decision)', { promoted: true }, 'promoted'],
   ])('refuses %s with 400 naming the field, and stores nothing', async (_label, change, field) => {
     const before = (await t.database.db.select().from(products)).length;
     const res = await create({ ...valid, ...change });
@@ -92,9 +101,25 @@ describe('POST /api/products', () => {
   });
 
   it('accepts the limits themselves: price 1,000,000 and 0.01, name of 2 and 120 characters, stock 0', async () => {
-    for (const change of [{ price: 1_000_000 }, { price: 0.01 }, { name: 'Мл' }, { name: 'м'.repeat(120) }, { stock: 0 }]) {
+    for (const change of [{ price: 1_000_000 }, { price: 0.01 }, { price: 999_999.99 }, { name: 'Мл' }, { name: 'м'.repeat(120) }, { stock: 0 }, { stock: 2 ** 31 - 1 }]) {
       expect((await create({ ...valid, ...change })).statusCode).toBe(201);
     }
+  });
+
+  it('refuses -0, Infinity and NaN where JSON can carry them only raw; keeps tabs, newlines, CRLF, emoji and combining marks', async () => {
+    const raw = (json: string) => t.app.inject({ method: 'POST', url: '/api/products', headers: { ...producer.headers, 'content-type': 'application/json' }, payload: json });
+    const base = '"name":"Мед","price":10,"unit":"kg","category":"honey"';
+    for (const [json, field] of [[`{${base},"stock":-0}`, 'stock'], [`{${base},"stock":1e400}`, 'stock'], [`{"name":"Мед","price":1e400,"unit":"kg","category":"honey"}`, 'price'], [`{"name":"Мед","price":-0,"unit":"kg","category":"honey"}`, 'price']] as const) {
+      const res = await raw(json);
+      expect(res.statusCode, json).toBe(400);
+      expect(res.json().details.map((d: { field: string }) => d.field), json).toContain(field);
+    }
+    expect((await raw(`{${base},"stock":NaN}`)).statusCode).toBe(400);
+    const description = 'Ред 1\tтаб\nРед 2\r\nРед 3 🐝 e\u0301 Đurđevak';
+    const created = await create({ ...valid, description });
+    expect(created.statusCode).toBe(201);
+    const read = await t.app.inject({ method: 'GET', url: `/api/products/${created.json().id}` });
+    expect(read.json().description).toBe(description);
   });
 
   it('refuses an image that is not the producer\'s own (403), or unknown (400), or a customer (403), or signed out (401)', async () => {
@@ -136,6 +161,15 @@ describe('PATCH /api/products/:id', () => {
     const image = await uploadImage(producer);
     expect((await patch(created.id, { imageId: image.id })).json()).toMatchObject({ image: image.url, thumbnail: image.thumbnailUrl });
     expect((await patch(created.id, { imageId: null })).json()).toMatchObject({ image: null, thumbnail: null });
+  });
+
+  it('refuses promoted: the product stays as it was', async () => {
+    const id = (await create()).json().id;
+    const res = await patch(id, { promoted: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([expect.objectContaining({ field: 'promoted' })]);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+    expect(row!.promoted).toBe(false);
   });
 
   it('validates like create', async () => {
@@ -223,6 +257,8 @@ describe('PATCH /api/households/:id', () => {
     expect(res.json()).toEqual({
       id: p.id, name: 'Газдинство Милић', description: 'Сир и кајмак са Златибора.', location: 'Чајетина', avatar: avatar.thumbnailUrl,
       followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
+      pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] },
+      minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null },
     });
     expect(await feedIds('?q=gazdinstvo%20milic')).toContain(prod.id);
     expect(await feedIds('?q=stara%20kuca')).not.toContain(prod.id);

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { productSearchKey } from '#shared/category-search.ts';
-import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
+import { isMultipleOfStep } from '#shared/quantity.ts';
+import { BUSINESS_TIME_ZONE, belgradeToday, dayRange } from '#shared/time.ts';
 import type { updateHouseholdBody } from '#shared/contracts/households.ts';
 import type { ProducerOverview } from '#shared/contracts/producer.ts';
 import type { createProductBody, updateProductBody } from '#shared/contracts/products.ts';
 import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { searchKey } from '#shared/search-key.ts';
 import type { z } from 'zod';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.ts';
 import type { ProducerRepository, ProductValues } from './producer.repository.ts';
 
 type CreateProduct = z.output<typeof createProductBody>;
@@ -16,17 +18,6 @@ type UpdateHousehold = z.output<typeof updateHouseholdBody>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const OVERVIEW_DAYS = 30;
 export const WEEK_DAYS = 7;
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** The `count` calendar days ending with `lastDay` (YYYY-MM-DD), oldest first. */
-export function dayRange(lastDay: string, count: number): string[] {
-  const end = Date.parse(`${lastDay}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-}
 
 export interface ProducerServiceDeps {
   repository: ProducerRepository;
@@ -70,16 +61,22 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         category: body.category,
         availability: body.availability,
         featured: body.featured,
-        promoted: body.promoted,
         stock: body.stock,
+        quantityStep: body.quantityStep,
+        availableFrom: body.availableFrom,
         image: image?.url ?? null,
         thumbnail: image ? (image.thumbnailUrl ?? image.url) : null,
-        searchKey: productSearchKey(body.name, household.name, body.category),
+        searchKey: productSearchKey(body.name, household.name, body.category, household.location),
       });
     },
 
     async updateProduct(userId: string, productId: string, body: UpdateProduct) {
       const current = await ownProduct(productId, userId);
+      const step = body.quantityStep ?? current.quantityStep;
+      const stock = body.stock === undefined ? current.stock : body.stock;
+      if ((body.stock !== undefined || body.quantityStep !== undefined) && stock !== null && !isMultipleOfStep(stock, step)) {
+        throw validationFailed([{ field: 'stock', message: 'Stock must be a multiple of the quantity step' }]);
+      }
       const { price, imageId, ...rest } = body;
       const values: Partial<ProductValues> = { ...rest };
       if (price !== undefined) values.pricePara = rsdToPara(price);
@@ -93,7 +90,7 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       }
       if (body.name !== undefined || body.category !== undefined) {
         const household = await ownHousehold(userId);
-        values.searchKey = productSearchKey(body.name ?? current.name, household.name, body.category ?? current.category);
+        values.searchKey = productSearchKey(body.name ?? current.name, household.name, body.category ?? current.category, household.location);
       }
       const updated = await repository.updateProduct(productId, values, clock());
       if (!updated) throw notFound('Product');
@@ -113,8 +110,45 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       const household = await repository.householdById(householdId);
       if (!household) throw notFound('Household');
       if (household.id !== userId) throw forbidden('You can only change your own household');
-      const { avatarId, ...fields } = body;
+      const { avatarId, pickupPoints, delivery, minimumOrder, payment, ...fields } = body;
       const values: Parameters<ProducerRepository['updateHousehold']>[1] = { ...fields };
+      if (pickupPoints !== undefined) {
+        const known = new Set(household.pickupPoints.map((p) => p.id));
+        const sent = new Set<string>();
+        pickupPoints.forEach((p, i) => {
+          if (p.id !== undefined && (!known.has(p.id) || sent.has(p.id))) {
+            throw validationFailed([{ field: `pickupPoints.${i}.id`, message: 'Not one of this household\'s pickup points (new points have no id)' }]);
+          }
+          if (p.id) sent.add(p.id);
+        });
+        values.pickupPoints = pickupPoints.map((p) => ({
+          id: p.id ?? randomUUID(), name: p.name, address: p.address, note: p.note ?? null,
+          hours: [...p.hours].sort((a, b) => a.weekday - b.weekday || a.opens.localeCompare(b.opens)),
+        }));
+      }
+      if (delivery !== undefined) {
+        const current = household.delivery;
+        const d = {
+          enabled: delivery.enabled ?? current.enabled,
+          areas: delivery.areas ?? current.areas,
+          feePara: delivery.fee === undefined ? current.feePara : rsdToPara(delivery.fee),
+          freeFromPara: delivery.freeFrom === undefined ? current.freeFromPara : delivery.freeFrom === null ? null : rsdToPara(delivery.freeFrom),
+          leadDays: delivery.leadDays ?? current.leadDays,
+          weekdays: delivery.weekdays ?? current.weekdays,
+        };
+        if (d.enabled && d.areas.length === 0) throw validationFailed([{ field: 'delivery.areas', message: 'Name at least one town you deliver to' }]);
+        if (d.enabled && d.weekdays.length === 0) throw validationFailed([{ field: 'delivery.weekdays', message: 'Choose at least one delivery day' }]);
+        values.delivery = { ...d, areas: [...new Set(d.areas)], weekdays: [...new Set(d.weekdays)].sort((a, b) => a - b) };
+      }
+      if (minimumOrder !== undefined) values.minimumOrderPara = rsdToPara(minimumOrder);
+      if (payment !== undefined) {
+        values.paymentCash = payment.cash ?? household.paymentCash;
+        values.ipsAccount = payment.ipsAccount === undefined ? household.ipsAccount : payment.ipsAccount;
+        values.ipsPayeeName = payment.ipsPayeeName === undefined ? household.ipsPayeeName : payment.ipsPayeeName;
+        if (!values.paymentCash && values.ipsAccount === null) {
+          throw validationFailed([{ field: 'payment.cash', message: 'Accept cash or give an account for IPS payments' }]);
+        }
+      }
       if (avatarId === null) values.avatar = null;
       else if (avatarId !== undefined) {
         const image = await ownImage(avatarId, userId, 'avatarId');
@@ -122,15 +156,16 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       }
       const name = fields.name ?? household.name;
       if (fields.name !== undefined || fields.location !== undefined) values.searchKey = searchKey(name, fields.location ?? household.location);
-      const nameChanged = fields.name !== undefined && fields.name !== household.name;
+      const location = fields.location ?? household.location;
+      const keyChanged = name !== household.name || location !== household.location;
       await repository.updateHousehold(householdId, values, clock(),
-        nameChanged ? (p) => productSearchKey(p.name, name, p.category) : null);
+        keyChanged ? (p) => productSearchKey(p.name, name, p.category, location) : null);
       return (await repository.householdDto(householdId, userId, clock()))!;
     },
 
     async overview(userId: string): Promise<ProducerOverview> {
       const now = clock();
-      const days = dayRange(localDate(now, BUSINESS_TIME_ZONE), OVERVIEW_DAYS);
+      const days = dayRange(belgradeToday(now), OVERVIEW_DAYS);
       const [ordersWaiting, weekPara, rows] = await Promise.all([
         repository.pendingOrderCount(userId),
         repository.salesSince(userId, new Date(now.getTime() - WEEK_DAYS * DAY_MS), now),

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviewColumns } from '../../db/read-models.ts';
+import { householdRatingSet, productIsPublicSql, productRatingSet, reviewColumns, reviewCountsSql } from '../../db/read-models.ts';
 import { households, products, reviews, users } from '../../db/schema.ts';
 
 export type WriteOutcome = { status: 'ok'; reviewId: string; created: boolean } | { status: 'not_found' } | { status: 'own_product' };
@@ -8,12 +8,12 @@ export type WriteOutcome = { status: 'ok'; reviewId: string; created: boolean } 
 export function createReviewsRepository(db: Db) {
   return {
     async productExists(id: string): Promise<boolean> {
-      const rows = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.archivedAt))).limit(1);
+      const rows = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), productIsPublicSql())).limit(1);
       return rows.length > 0;
     },
 
     async listForProduct(productId: string, limit: number, after?: { timeKey: string; id: string }) {
-      const conditions: SQL[] = [eq(reviews.productId, productId)];
+      const conditions: SQL[] = [eq(reviews.productId, productId), reviewCountsSql()];
       if (after) conditions.push(sql`(${reviews.createdAt}, ${reviews.id}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`);
       return db.select(reviewColumns).from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
@@ -36,7 +36,7 @@ export function createReviewsRepository(db: Db) {
     async upsert(productId: string, userId: string, rating: number, comment: string, now: Date): Promise<WriteOutcome> {
       return db.transaction(async (tx) => {
         const [product] = await tx.select({ householdId: products.householdId }).from(products)
-          .where(and(eq(products.id, productId), isNull(products.archivedAt)));
+          .where(and(eq(products.id, productId), productIsPublicSql()));
         if (!product) return { status: 'not_found' } as const;
         if (product.householdId === userId) return { status: 'own_product' } as const;
         await tx.execute(sql`SELECT 1 FROM ${households} WHERE ${households.id} = ${product.householdId} FOR UPDATE`);
@@ -46,14 +46,8 @@ export function createReviewsRepository(db: Db) {
           .onConflictDoUpdate({ target: [reviews.productId, reviews.userId], set: { rating, comment, updatedAt: now } })
           .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` });
 
-        await tx.update(products).set({
-          rating: sql`COALESCE((SELECT round(avg(r.rating)::numeric, 2)::float8 FROM reviews r WHERE r.product_id = ${productId}), 0)`,
-          reviewCount: sql`(SELECT count(*)::int FROM reviews r WHERE r.product_id = ${productId})`,
-        }).where(eq(products.id, productId));
-        await tx.update(households).set({
-          rating: sql`COALESCE((SELECT round(avg(r.rating)::numeric, 2)::float8 FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.household_id = ${product.householdId}), 0)`,
-          reviewCount: sql`(SELECT count(*)::int FROM reviews r JOIN products p ON p.id = r.product_id WHERE p.household_id = ${product.householdId})`,
-        }).where(eq(households.id, product.householdId));
+        await tx.update(products).set(productRatingSet(productId)).where(eq(products.id, productId));
+        await tx.update(households).set(householdRatingSet(product.householdId)).where(eq(households.id, product.householdId));
         return { status: 'ok', reviewId: written!.id, created: Boolean(written!.created) } as const;
       });
     },

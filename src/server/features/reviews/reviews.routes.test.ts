@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/products/:id/reviews', () => {
-  it('validates with the spec messages', async () => {
+  it('validates with the messages users see', async () => {
     const noRating = await write(ana, honey, { comment: 'Одличан мед, препоручујем.' });
     expect(noRating.statusCode).toBe(400);
     expect(noRating.json().details).toEqual([expect.objectContaining({ field: 'rating', message: 'Please select a rating' })]);

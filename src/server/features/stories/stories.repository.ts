@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, min, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { storyIsPublicSql } from '../../db/read-models.ts';
 import { households, media, stories } from '../../db/schema.ts';
 
 const storyColumns = {
@@ -17,14 +18,24 @@ const storyColumns = {
 export function createStoriesRepository(db: Db) {
   return {
     /** Active stories (expires_at > now), newest first; the list is small by nature (24 h). */
-    async listActive(now: Date, householdId: string | undefined, limit: number) {
-      const conditions: SQL[] = [gt(stories.expiresAt, now)];
+    async listActive(now: Date, householdId: string | undefined, limit: number, viewerId: string | null = null) {
+      // Public stories; its owner also sees those of a household still waiting for approval.
+      const visible = viewerId
+        ? or(storyIsPublicSql(), and(eq(stories.householdId, viewerId), isNull(stories.hiddenAt)))!
+        : storyIsPublicSql();
+      const conditions: SQL[] = [gt(stories.expiresAt, now), visible];
       if (householdId) conditions.push(eq(stories.householdId, householdId));
       return db.select(storyColumns).from(stories)
         .innerJoin(households, eq(households.id, stories.householdId))
         .where(and(...conditions))
         .orderBy(desc(stories.createdAt), desc(stories.id))
         .limit(limit);
+    },
+
+    /** When the earliest active story expires (households' hasActiveStory changes then), or null. */
+    async nextExpiry(now: Date): Promise<Date | null> {
+      const [row] = await db.select({ at: min(stories.expiresAt) }).from(stories).where(gt(stories.expiresAt, now));
+      return row?.at ?? null;
     },
 
     async findMedia(id: string) {

@@ -12,8 +12,8 @@ function toStoryDto(row: StoryRow): Story {
 
 export function createStoriesService({ storiesRepository, clock }: { storiesRepository: StoriesRepository; clock: () => Date }) {
   return {
-    async listActive(householdId?: string) {
-      const rows = await storiesRepository.listActive(clock(), householdId, ACTIVE_STORIES_MAX);
+    async listActive(householdId?: string, viewerId: string | null = null) {
+      const rows = await storiesRepository.listActive(clock(), householdId, ACTIVE_STORIES_MAX, viewerId);
       return { items: rows.map(toStoryDto), nextCursor: null };
     },
 

@@ -14,7 +14,7 @@ import {
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { initials } from '#web/lib/utils.ts';
 
-/** Signed-in header menu (spec section 2): name, email, profile, orders, logout (then /). */
+/** Signed-in header menu (docs/product.md): name, email, profile, orders, logout (then /). */
 export default function AccountMenu() {
   const { t } = useTranslation('common');
   const { user, logout } = useAuth();

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { OfflineBanner } from '#web/components/offline-banner.tsx';
+import { ProductSaveToggleProvider } from '#web/components/product-save-slot.tsx';
+import { renderCardSaveToggle } from '../save-toggle.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Header } from './header.tsx';
 
@@ -27,11 +29,14 @@ export function AppLayout() {
       </a>
       <NavigationProgress />
       <Header />
-      <OfflineBanner />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 pt-4 pb-24 outline-none">
-        <Outlet />
-      </main>
+      {/* Before the page in reading order: a row under the header on desktop, fixed at the bottom on phones. */}
       <BottomNav />
+      <OfflineBanner />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 pt-4 pb-24 outline-none lg:pb-10">
+        <ProductSaveToggleProvider value={renderCardSaveToggle}>
+          <Outlet />
+        </ProductSaveToggleProvider>
+      </main>
       <ScrollRestoration />
     </>
   );

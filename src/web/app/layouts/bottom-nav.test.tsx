@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '#web/features/auth/lib/session-store.ts';
+import { fakeTokens } from '#web/test/jwt.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 import { testProduct } from '#web/features/basket/test-product.ts';
 import { renderRoutes } from '#web/test/render.tsx';
@@ -51,5 +53,32 @@ describe('BottomNav', () => {
     expect(screen.getByRole('link', { name: 'Корпа, 3 артикла' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'add two of a' }));
     expect(screen.getByRole('link', { name: 'Корпа, 5 артикала' })).toBeInTheDocument();
+  });
+
+  describe('for a producer', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      localStorage.clear();
+    });
+
+    it('offers the dashboard instead of the buyer\'s orders, with a badge of the orders waiting', async () => {
+      const tokens = fakeTokens({ sub: 'p-1', email: 'p@example.rs', name: 'Пера', userType: 'producer' });
+      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'p-1', email: 'p@example.rs', name: 'Пера', userType: 'producer' }));
+      localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
+      localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
+      localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+      const fetchMock = vi.fn((url: string) => Promise.resolve(new Response(
+        JSON.stringify(String(url).endsWith('/api/producer/overview') ? { ordersWaiting: 4, weekSales: 0, daily: [] } : {}),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )));
+      vi.stubGlobal('fetch', fetchMock);
+      await renderRoutes({ routes, path: '/producer/dashboard' });
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      const dashboard = await within(nav).findByRole('link', { name: 'Dashboard, 4 new orders' });
+      expect(dashboard).toHaveAttribute('href', '/producer/dashboard');
+      expect(dashboard).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
+      expect(within(nav).getByTestId('dashboard-badge')).toHaveTextContent('4');
+    });
   });
 });

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
 import { initials } from '#web/lib/utils.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 // The menu (Radix DropdownMenu, popper, focus management) only matters once signed in:
 // loading it on demand keeps it out of the first page load (bundle budget).
-const AccountMenu = lazy(() => import('./account-menu.tsx'));
+const AccountMenu = lazy(loadChunk(() => import('./account-menu.tsx')));
+// The bell (its unread count query and the centre it opens) only matters once signed in too.
+const NotificationBell = lazy(loadChunk(() => import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell }))));
 
 /** Looks like the menu's trigger while the menu code loads. */
 function AccountMenuPlaceholder({ name }: { name: string }) {
@@ -63,10 +66,20 @@ export function Header({ onSearch, onMenu }: HeaderProps) {
           >
             <Search aria-hidden="true" />
           </Button>
+          {user && (
+            <Optional>
+              <Suspense fallback={null}>
+                <NotificationBell isProducer={user.userType === 'producer'} />
+              </Suspense>
+            </Optional>
+          )}
           {user ? (
-            <Suspense fallback={<AccountMenuPlaceholder name={user.name} />}>
-              <AccountMenu />
-            </Suspense>
+            // Without the menu's code, the avatar still leads to the profile.
+            <Optional fallback={<Link to="/profile" aria-label={t('header.accountMenu')}><AccountMenuPlaceholder name={user.name} /></Link>}>
+              <Suspense fallback={<AccountMenuPlaceholder name={user.name} />}>
+                <AccountMenu />
+              </Suspense>
+            </Optional>
           ) : (
             // Nothing while the session loads, so the buttons do not flash for signed-in users.
             !isLoading && (

@@ -5,7 +5,7 @@ import { LANGUAGES } from '#shared/constants.ts';
 import { sanitizeLanguage } from '#web/lib/i18n-language.ts';
 import { cn } from '#web/lib/utils.ts';
 
-const SHORT_NAMES = { sr: 'СР', en: 'EN', ru: 'RU' } as const;
+const SHORT_NAMES = { sr: 'СР', 'sr-Latn': 'SR', en: 'EN', ru: 'RU' } as const;
 
 /**
  * A native select (accessible by default, the platform's own picker on phones) laid invisibly

@@ -3,8 +3,12 @@ import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { isChunkLoadError } from '#web/lib/load-chunk.ts';
 
-/** Spec section 8: an unexpected routing error shows 'Unexpected Application Error!'. */
+/**
+ * An error inside a page (or the layout): 'Unexpected Application Error!' with reload and home.
+ * A page whose code could not be downloaded says so, since reloading usually mends it.
+ */
 export function RouteError() {
   const { t } = useTranslation('common');
   const error = useRouteError();
@@ -17,7 +21,7 @@ export function RouteError() {
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
       <CircleAlert aria-hidden="true" className="size-12 text-destructive" />
       <h1 className="text-2xl font-bold">{t('appError.title')}</h1>
-      <p className="text-muted-foreground">{t('appError.message')}</p>
+      <p className="text-muted-foreground">{t(isChunkLoadError(error) ? 'appError.chunkMessage' : 'appError.message')}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={() => window.location.reload()}>{t('appError.reload')}</Button>
         <Button asChild variant="outline">

@@ -7,6 +7,9 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useBuyer } from '#web/features/buyers/api/get-buyer.ts';
 import { BuyerReviews } from '#web/features/buyers/components/buyer-reviews.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { BuyerMessageButton } from '#web/features/messages/components/buyer-message-button.tsx';
+import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { BackButton, QueryFailed } from '../page-parts.tsx';
@@ -15,12 +18,13 @@ function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || 'U';
 }
 
-/** Buyer page (spec section 2) on real data; no Message button, as there is no messaging. */
+/** Buyer page (docs/product.md) on real data; the Message button only for a producer who shares an order with the buyer. */
 export default function BuyerPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const buyer = useBuyer(id);
+  const { user } = useAuth();
   usePageTitle(buyer.data?.name);
 
   if (buyer.isPending) {
@@ -39,9 +43,9 @@ export default function BuyerPage() {
   const b = buyer.data;
   const stats = [
     { label: t('buyer.totalPurchases'), value: String(b.totalPurchases) },
-    { label: t('buyer.totalSpent'), value: format.price(b.totalSpent) },
+    ...(b.totalSpent === null ? [] : [{ label: t('buyer.totalSpent'), value: format.total(b.totalSpent) }]),
     { label: t('buyer.reviewsGiven'), value: String(b.reviewsGiven) },
-    { label: t('buyer.averageRating'), value: b.averageRating === null ? '—' : b.averageRating.toFixed(1) },
+    { label: t('buyer.averageRating'), value: b.averageRating === null ? '—' : format.rating(b.averageRating) },
   ];
 
   return (
@@ -54,8 +58,10 @@ export default function BuyerPage() {
         </Avatar>
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{b.name}</h1>
-          <Badge variant="secondary" className="w-fit"><BadgeCheck aria-hidden="true" />{t('buyer.verified')}</Badge>
+          {b.verifiedBuyer && <Badge variant="secondary" className="w-fit"><BadgeCheck aria-hidden="true" />{t('buyer.verified')}</Badge>}
+          <BuyerMessageButton buyerId={b.id} buyerName={b.name} viewerIsProducer={user?.userType === 'producer' && user.id !== b.id} />
         </div>
+        {user && user.id !== b.id && <div className="ml-auto"><LazyReportButton targetType="buyer" targetId={b.id} /></div>}
       </header>
       {b.bio && <p className="mt-4 whitespace-pre-line">{b.bio}</p>}
       <div className="mt-3 flex flex-col gap-1 text-sm text-muted-foreground">

@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
+
+/** The API's largest page: "show all" of the followed households. */
+const FOLLOWING_ALL_LIMIT = 100;
 import type { Product } from '#shared/contracts/products.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { OfflineNotSaved } from '../page-parts.tsx';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useProducts, type ProductFilters } from '#web/features/catalog/api/get-products.ts';
@@ -15,6 +19,7 @@ import { useHouseholds } from '#web/features/households/api/get-households.ts';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
 import { StoryCircles } from '#web/features/stories/components/story-circles.tsx';
+import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
 
 type Tab = 'all' | 'promoted' | 'featured';
@@ -24,6 +29,7 @@ function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean;
   const { t } = useTranslation('catalog');
   const products = useProducts(FILTERS[tab], { enabled: active });
   const items = products.data?.pages.flatMap((p) => p.items) ?? [];
+  if (products.isPending && products.isPaused) return <OfflineNotSaved />;
   if (products.isError) {
     return (
       <div className="flex flex-col items-center gap-3 py-10 text-center">
@@ -50,7 +56,10 @@ export default function FeedPage() {
   const addToBasket = useAddToBasket();
   const households = useHouseholds();
   const stories = useStories();
-  const following = useFollowing(user?.id ?? null, FOLLOWING_PREVIEW_COUNT);
+  // "Show all" asks for every followed household (one page of the API's largest size).
+  const [allFollowed, setAllFollowed] = useState(false);
+  const followingPreview = useFollowing(user?.id ?? null, FOLLOWING_PREVIEW_COUNT);
+  const followingAll = useFollowing(allFollowed ? user?.id ?? null : null, FOLLOWING_ALL_LIMIT);
   const [tab, setTab] = useState<Tab>('all');
   const [viewerHouseholdId, setViewerHouseholdId] = useState<string | null>(null);
 
@@ -64,7 +73,9 @@ export default function FeedPage() {
   ];
   const viewerStories = storyItems.filter((s) => s.householdId === viewerHouseholdId).reverse(); // oldest first
   const viewerHousehold = viewerHouseholdId ? withStory.get(viewerHouseholdId) : undefined;
-  const followed = following.data?.items.slice(0, FOLLOWING_PREVIEW_COUNT) ?? [];
+  // While the full list loads, the preview stays on screen.
+  const followed = (allFollowed ? followingAll.data?.items : undefined) ?? followingPreview.data?.items.slice(0, FOLLOWING_PREVIEW_COUNT) ?? [];
+  const moreFollowed = Boolean(followingPreview.data?.nextCursor);
 
   return (
     <section>
@@ -80,13 +91,22 @@ export default function FeedPage() {
           householdAvatar={viewerHousehold.avatar}
           open
           onOpenChange={(open) => { if (!open) setViewerHouseholdId(null); }}
+          actions={user && user.id !== viewerHousehold.id ? (story) => <LazyReportButton targetType="story" targetId={story.id} className="text-white hover:bg-white/20 hover:text-white" /> : undefined}
+          returnFocus={() => document.querySelector<HTMLElement>(`[data-household-id="${CSS.escape(viewerHousehold.id)}"]`)}
         />
       )}
 
       {user && followed.length > 0 && (
         <section aria-labelledby="following-heading" className="mb-6">
-          <h2 id="following-heading" className="mb-2 text-lg font-semibold">{t('feed.following')}</h2>
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <div className="mb-2 flex items-baseline justify-between gap-2">
+            <h2 id="following-heading" className="text-lg font-semibold">{t('feed.following')}</h2>
+            {moreFollowed && (
+              <Button variant="link" size="sm" className="h-auto p-0" aria-expanded={allFollowed} aria-controls="following-list" onClick={() => setAllFollowed((v) => !v)} disabled={allFollowed && followingAll.isPending}>
+                {allFollowed ? t('feed.showFewerFollowing') : t('feed.showAllFollowing')}
+              </Button>
+            )}
+          </div>
+          <ul id="following-list" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             {followed.map((h) => (
               <li key={h.id}>
                 <Link to={`/household/${h.id}`} className="flex items-center gap-3 rounded-xl border bg-card p-3 hover:bg-accent">

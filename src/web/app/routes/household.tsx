@@ -1,20 +1,22 @@
 import { MapPin, Star, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useSendToLogin } from '#web/features/auth/hooks/use-send-to-login.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
 import { FollowButton } from '#web/features/follows/components/follow-button.tsx';
+import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { useHousehold } from '#web/features/households/api/get-household.ts';
+import { HouseholdLogistics } from '#web/features/households/components/household-logistics.tsx';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
 import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { BackButton, QueryFailed } from '../page-parts.tsx';
+import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
 
 export default function HouseholdPage() {
   const { id = '' } = useParams();
@@ -26,8 +28,13 @@ export default function HouseholdPage() {
   const stories = useStories(id);
   const products = useProducts({ householdId: id, limit: 100 }, { enabled: household.isSuccess });
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  // ?story=1 (a feed story circle tapped before the app had started): the stories open at once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const storyRequested = searchParams.get('story') === '1';
+  const avatarButton = useRef<HTMLButtonElement>(null);
   usePageTitle(household.data?.name);
 
+  if (household.isPending && household.isPaused) return <OfflineNotSaved />;
   if (household.isPending) {
     return (
       <section aria-busy="true" aria-label={t('loading')}>
@@ -44,6 +51,11 @@ export default function HouseholdPage() {
   const h = household.data;
   const storyItems = [...(stories.data?.items ?? [])].reverse(); // oldest first
   const hasStory = h.hasActiveStory && storyItems.length > 0;
+  const viewerOpen = viewerIndex !== null || (storyRequested && hasStory);
+  const closeViewer = () => {
+    setViewerIndex(null);
+    if (storyRequested) setSearchParams((params) => { params.delete('story'); return params; }, { replace: true });
+  };
   const productItems = products.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
@@ -51,7 +63,7 @@ export default function HouseholdPage() {
       <BackButton />
       <header className="flex items-center gap-4">
         {hasStory ? (
-          <button type="button" onClick={() => setViewerIndex(0)} aria-label={t('feed.openStories', { name: h.name })} className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <button ref={avatarButton} type="button" onClick={() => setViewerIndex(0)} aria-label={t('feed.openStories', { name: h.name })} className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             <StoryAvatar name={h.name} avatar={h.avatar} hasActiveStory className="size-24" />
           </button>
         ) : (
@@ -61,18 +73,20 @@ export default function HouseholdPage() {
           <h1 className="text-2xl font-bold tracking-tight">{h.name}</h1>
           {h.location && <p className="inline-flex items-center gap-1 text-sm text-muted-foreground"><MapPin className="size-4" aria-hidden="true" />{h.location}</p>}
           <p className="flex flex-wrap gap-3 text-sm">
-            <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: h.rating.toFixed(1) })}>
+            <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: format.rating(h.rating) })}>
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              <span aria-hidden="true">{h.reviewCount > 0 ? h.rating.toFixed(1) : '—'}</span>
+              <span aria-hidden="true">{h.reviewCount > 0 ? format.rating(h.rating) : '—'}</span>
             </span>
             <span className="inline-flex items-center gap-1"><Users className="size-4" aria-hidden="true" />{t('household.followers', { count: h.followerCount })}</span>
           </p>
         </div>
       </header>
       {h.description && <p className="mt-4 whitespace-pre-line text-muted-foreground">{h.description}</p>}
+      <HouseholdLogistics household={h} />
       {user?.id !== h.id && (
-        <div className="mt-4">
+        <div className="mt-4 flex items-center gap-2">
           <FollowButton household={h} isSignedIn={Boolean(user)} onRequireLogin={requireLogin} />
+          {user && <LazyReportButton targetType="household" targetId={h.id} size="default" />}
         </div>
       )}
 
@@ -94,9 +108,11 @@ export default function HouseholdPage() {
             stories={storyItems}
             householdName={h.name}
             householdAvatar={h.avatar}
-            open={viewerIndex !== null}
+            open={viewerOpen}
             initialIndex={viewerIndex ?? 0}
-            onOpenChange={(open) => { if (!open) setViewerIndex(null); }}
+            onOpenChange={(open) => { if (!open) closeViewer(); }}
+            actions={user && user.id !== h.id ? (story) => <LazyReportButton targetType="story" targetId={story.id} className="text-white hover:bg-white/20 hover:text-white" /> : undefined}
+            returnFocus={viewerIndex === null ? () => avatarButton.current : undefined}
           />
         </section>
       )}

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 
-/** Spec section 2: unknown paths show a 404 page and the attempted path is logged. */
+/** docs/product.md: unknown paths show a 404 page and the attempted path is logged. */
 export default function NotFoundPage() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();

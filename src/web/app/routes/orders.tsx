@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';
 import { OrdersList } from '#web/features/orders/components/orders-list.tsx';
 
+/** The buyer's orders, each with its conversation; ?order=<id> opens that order's (a notification's link). */
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
+  const [params] = useSearchParams();
+  const linked = params.get('order');
+  const { user } = useAuth();
+  // A producer's orders are the incoming ones, in the dashboard: an empty buyer's list would mislead.
+  if (user?.userType === 'producer') return <Navigate to="/producer/dashboard?tab=orders" replace />;
   return (
     <section>
       <PageHeader title={t('title')} />
-      <OrdersList />
+      <OrdersList renderExtra={(order) => <OrderConversation orderId={order.id} viewerIsProducer={false} defaultOpen={order.id === linked} />} />
     </section>
   );
 }

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useMe } from '#web/features/auth/api/get-me.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { MediaUploadField } from '#web/features/media/components/media-upload-field.tsx';
+import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';
 import { ProducerOrdersTab } from '#web/features/orders/components/producer-orders-tab.tsx';
 import { HouseholdSection } from '#web/features/producer/components/household-section.tsx';
 import { ProducerOverview } from '#web/features/producer/components/producer-overview.tsx';
@@ -14,22 +16,32 @@ const TABS = ['products', 'orders', 'stories', 'household'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Spec section 2 "Producer dashboard" (issue 6): overview on top, then Products / Orders /
+ * docs/product.md "Producer dashboard": overview on top, then Products / Orders /
  * Stories / Household. The guard in the router sends non-producers to /profile. The open
  * tab is kept in ?tab= so it survives a reload and can be linked.
  */
 export default function ProducerDashboardPage() {
-  const { t } = useTranslation(['producer', 'common']);
+  const { t } = useTranslation(['producer', 'common', 'admin']);
   const { user } = useAuth();
+  const me = useMe(user?.id);
+  const status = me.data?.householdStatus;
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'products';
+  // ?order=<id> (a notification's link) opens that order's conversation on the Orders tab.
+  const linked = params.get('order');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : linked ? 'orders' : 'products';
 
   if (!user) return null; // the guard renders nothing else without a user
 
   return (
     <section>
       <PageHeader title={t('title')} />
+      {(status === 'pending' || status === 'suspended') && (
+        <div role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">{t(status === 'pending' ? 'admin:pending.title' : 'admin:suspendedShop.title')}</p>
+          <p>{t(status === 'pending' ? 'admin:pending.body' : 'admin:suspendedShop.body')}</p>
+        </div>
+      )}
       <ProducerOverview />
       <Tabs
         value={tab}
@@ -44,7 +56,9 @@ export default function ProducerDashboardPage() {
           {TABS.map((name) => <TabsTrigger key={name} value={name} className="px-1 text-xs sm:text-sm">{t(`tabs.${name}`)}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="products"><ProductsTab UploadField={MediaUploadField} /></TabsContent>
-        <TabsContent value="orders"><ProducerOrdersTab /></TabsContent>
+        <TabsContent value="orders">
+          <ProducerOrdersTab renderExtra={(order) => <OrderConversation orderId={order.id} viewerIsProducer defaultOpen={order.id === linked} />} />
+        </TabsContent>
         <TabsContent value="stories"><StoriesSection householdId={user.id} UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="household"><HouseholdSection householdId={user.id} UploadField={MediaUploadField} /></TabsContent>
       </Tabs>

@@ -2,6 +2,7 @@ import { MessageSquarePlus, ShoppingBasket, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { belgradeToday } from '#shared/time.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -13,9 +14,11 @@ import { ShareProduct } from '#web/features/catalog/components/share-product.tsx
 import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-dialog.tsx';
 import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
+import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
-import { BackButton, QueryFailed } from '../page-parts.tsx';
+import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
+import { SaveToggle } from '../save-toggle.tsx';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 
 const LOW_STOCK = 5;
@@ -36,6 +39,8 @@ export default function ProductPage() {
   const ownReview = user ? reviews.data?.items.find((r) => r.userId === user.id) : undefined;
   usePageTitle(product.data?.name);
 
+  // Offline and never kept by the service worker: waiting for the connection, say so.
+  if (product.isPending && product.isPaused) return <OfflineNotSaved />;
   if (product.isPending) {
     return (
       <section aria-busy="true" aria-label={t('loading')} data-testid="product-skeleton">
@@ -65,22 +70,30 @@ export default function ProductPage() {
   return (
     <article>
       <BackButton />
+      {/* Desktop: picture and facts side by side, so name, price and the basket button are in the first screen. */}
+      <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-8">
       <ProductImage product={p} eager className="aspect-[4/3] w-full rounded-xl" />
-      <div className="mt-4 flex flex-col gap-2">
+      <div className="mt-4 flex flex-col gap-2 lg:mt-0">
         <h1 className="text-2xl font-bold tracking-tight">{p.name}</h1>
         <Link to={`/household/${p.householdId}`} className="text-sm text-muted-foreground hover:underline">{p.householdName}</Link>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: p.rating.toFixed(1) })}>
+          <span role="img" className="inline-flex items-center gap-1" aria-label={t('ratingLabel', { rating: format.rating(p.rating) })}>
             <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-            <span aria-hidden="true">{p.reviewCount > 0 ? p.rating.toFixed(1) : '—'}</span>
+            <span aria-hidden="true">{p.reviewCount > 0 ? format.rating(p.rating) : '—'}</span>
           </span>
           <span className="text-muted-foreground">{t('reviewCount', { count: p.reviewCount })}</span>
           <Badge variant="secondary">{t(`common:categories.${p.category}`)}</Badge>
         </div>
         <p className="text-xl font-bold text-primary">{format.pricePerUnit(p.price, p.unit)}</p>
+        {p.quantityStep !== 1 && (
+          <p className="text-sm text-muted-foreground">{t('logistics:product.step', { step: format.quantityValue(p.quantityStep), unit: format.unit(p.unit) })}</p>
+        )}
+        {p.availableFrom && p.availableFrom > belgradeToday(new Date()) && (
+          <p className="font-medium text-primary" data-testid="available-from">{t('logistics:product.availableFrom', { date: format.dayMonth(p.availableFrom) })}</p>
+        )}
         {!p.availability && <p className="font-medium text-destructive">{t('product.unavailable')}</p>}
         {p.availability && p.stock !== null && p.stock <= LOW_STOCK && (
-          <p className="font-medium text-amber-700">{p.stock === 0 ? t('product.soldOut') : t('product.onlyLeft', { count: p.stock })}</p>
+          <p className="font-medium text-amber-700">{p.stock === 0 ? t('product.soldOut') : t('product.onlyLeft', { quantity: format.quantity(p.stock, p.unit) })}</p>
         )}
         {p.description && <p className="whitespace-pre-line text-muted-foreground">{p.description}</p>}
         <div className="mt-2 flex flex-wrap gap-2">
@@ -92,13 +105,16 @@ export default function ProductPage() {
             <MessageSquarePlus aria-hidden="true" />
             {t('product.review')}
           </Button>
+          <SaveToggle product={p} variant="labelled" />
           <ShareProduct name={p.name} path={`/product/${p.id}`} />
+          {user && user.id !== p.householdId && <LazyReportButton targetType="product" targetId={p.id} size="default" />}
         </div>
+      </div>
       </div>
 
       <section aria-labelledby="reviews-heading" className="mt-8">
         <h2 id="reviews-heading" className="mb-2 text-lg font-semibold">{t('product.reviews')}</h2>
-        <ReviewsList productId={p.id} />
+        <ReviewsList productId={p.id} actions={user ? (r) => (r.userId === user.id ? null : <LazyReportButton targetType="review" targetId={r.id} />) : undefined} />
       </section>
       {user && reviewRequested && (
         <LazyReviewDialog

@@ -3,16 +3,27 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { ProfileView } from '#web/features/auth/components/profile-view.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
+import { SavedAddressesDialog } from '#web/features/saved/components/saved-addresses-dialog.tsx';
+import { SavedItemsDialog } from '#web/features/saved/components/saved-items-dialog.tsx';
+import { NotificationPreferences } from '#web/features/notifications/components/notification-preferences.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useAuth();
-  // Spec section 6: a producer's profile is the dashboard.
+  // docs/product.md: a producer's profile is the dashboard.
   if (user?.userType === 'producer') return <Navigate to="/producer/dashboard" replace />;
   return (
     <section className="mx-auto w-full max-w-xl">
       <PageHeader title={t('title')} />
-      <ProfileView />
+      <ProfileView
+        notificationSettings={<NotificationPreferences />}
+        savedLists={user ? (labels) => (
+          <>
+            <SavedItemsDialog userId={user.id} triggerLabel={labels.items} />
+            <SavedAddressesDialog userId={user.id} triggerLabel={labels.locations} />
+          </>
+        ) : undefined}
+      />
     </section>
   );
 }

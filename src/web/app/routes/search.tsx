@@ -6,13 +6,16 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { CATEGORIES } from '#shared/constants.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { useSearchSuggestions } from '#web/features/catalog/api/get-search-suggestions.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { OfflineNotSaved } from '../page-parts.tsx';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 
 const DEBOUNCE_MS = 250;
 
-/** Search (spec section 2): queries the API as the user types; the query lives in the URL (?q=). */
+/** Search (docs/product.md): queries the API as the user types; the query lives in the URL (?q=). */
 export default function SearchPage() {
   const { t } = useTranslation('catalog');
   const inputId = useId();
@@ -36,6 +39,15 @@ export default function SearchPage() {
 
   const results = useProducts({ q: query }, { enabled: query.length > 0, keepPrevious: true });
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const nothingFound = query.length > 0 && results.isSuccess && !results.isPlaceholderData && items.length === 0;
+  const suggestions = useSearchSuggestions(query, nothingFound);
+  /** A suggestion searches at once (no debounce): the user picked it. */
+  const searchFor = (value: string) => {
+    clearTimeout(timer.current);
+    setText(value);
+    setQuery(value);
+    setParams({ q: value }, { replace: true });
+  };
 
   return (
     // Following a link (a result) drops the pending ?q= update: see above.
@@ -53,6 +65,9 @@ export default function SearchPage() {
           <Search className="size-10" aria-hidden="true" />
           <p>{t('search.startSearching')}</p>
         </div>
+      ) : results.isPaused && (results.isPending || results.isPlaceholderData) ? (
+        // Offline, and this search was never made online (the service worker keeps those it saw).
+        <OfflineNotSaved message={t('offline.searchNotSaved')} />
       ) : results.isError ? (
         <div className="flex flex-col items-center gap-3 py-10 text-center">
           <p className="text-destructive">{results.error.message}</p>
@@ -61,6 +76,32 @@ export default function SearchPage() {
       ) : (
         <div className="flex flex-col gap-4" aria-live="polite">
           <ProductGrid products={items} isLoading={results.isPending} emptyMessage={t('search.noResults', { query })} onAddToBasket={addToBasket} />
+          {nothingFound && (
+            <div className="flex flex-col gap-4">
+              {(suggestions.data?.items.length ?? 0) > 0 && (
+                <div className="flex flex-col gap-2">
+                  <p className="text-sm text-muted-foreground">{t('search.didYouMean')}</p>
+                  <ul className="flex flex-wrap gap-2">
+                    {suggestions.data!.items.map((suggestion) => (
+                      <li key={suggestion.text}>
+                        <Button variant="outline" size="sm" onClick={() => searchFor(suggestion.text)}>{suggestion.text}</Button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              <div className="flex flex-col gap-2">
+                <p className="text-sm text-muted-foreground">{t('search.browseCategory')}</p>
+                <ul className="flex flex-wrap gap-2">
+                  {CATEGORIES.map((category) => (
+                    <li key={category}>
+                      <Button variant="secondary" size="sm" onClick={() => searchFor(t(`common:categories.${category}`))}>{t(`common:categories.${category}`)}</Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          )}
           {results.hasNextPage && (
             <Button variant="outline" className="self-center" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
               {results.isFetchingNextPage ? t('loading') : t('feed.loadMore')}

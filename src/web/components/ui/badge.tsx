@@ -12,7 +12,7 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         outline: 'text-foreground',
-        // Order status colours of the spec: pending yellow, confirmed blue, ready green, completed grey.
+        // Order status colours (docs/product.md, Orders): pending yellow, confirmed blue, ready green, completed grey.
         warning: 'border-transparent bg-status-pending text-status-pending-foreground',
         info: 'border-transparent bg-status-confirmed text-status-confirmed-foreground',
         success: 'border-transparent bg-status-ready text-status-ready-foreground',

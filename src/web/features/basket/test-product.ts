@@ -17,6 +17,8 @@ export function testProduct(overrides: Partial<BasketProduct> = {}): BasketProdu
     featured: false,
     promoted: false,
     stock: null,
+    quantityStep: 1,
+    availableFrom: null,
     rating: 4.5,
     reviewCount: 3,
     createdAt: '2025-01-01T10:00:00.000Z',

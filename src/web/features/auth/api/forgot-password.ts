@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function forgotPassword(email: string): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>('/api/auth/forgot-password', { method: 'POST', body: { email }, auth: false });
+  return api.auth.forgotPassword({ body: { email }, auth: false });
 }
 
 export function useForgotPassword() {

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '#shared/contracts/auth.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
-
-export function getMe(signal?: AbortSignal): Promise<Profile> {
-  return apiFetch<Profile>('/api/me', signal ? { signal } : {});
-}
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function meQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: ['me', userId],
-    queryFn: ({ signal }) => getMe(signal),
+    queryKey: queryKeys.me.profile(userId),
+    queryFn: ({ signal }) => api.me.get({ signal }),
     enabled: Boolean(userId),
   });
 }

@@ -1,6 +1,6 @@
-import { apiFetch } from '#web/lib/api-client.ts';
-import type { AuthTokens } from './auth-tokens.ts';
+import { api } from '#web/lib/api-client.ts';
+import type { TokensResponse as AuthTokens } from '#shared/contracts/auth.ts';
 
 export function login(email: string, password: string): Promise<AuthTokens> {
-  return apiFetch<AuthTokens>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false });
+  return api.auth.login({ body: { email, password }, auth: false });
 }

@@ -1,7 +1,7 @@
-import { apiFetch } from '#web/lib/api-client.ts';
-import type { AuthTokens } from './auth-tokens.ts';
+import { api } from '#web/lib/api-client.ts';
+import type { TokensResponse as AuthTokens } from '#shared/contracts/auth.ts';
 
-/** Rotates the refresh token; the old one stops working (DESIGN.md section 6). */
+/** Rotates the refresh token; the old one stops working (src/server/features/auth/auth.service.ts). */
 export function refreshSession(refreshToken: string): Promise<AuthTokens> {
-  return apiFetch<AuthTokens>('/api/auth/refresh', { method: 'POST', body: { refreshToken }, auth: false });
+  return api.auth.refresh({ body: { refreshToken }, auth: false });
 }

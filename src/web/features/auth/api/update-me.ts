@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileBody } from '#shared/contracts/auth.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { meQueryOptions } from './get-me.ts';
 
 export function updateMe(body: UpdateProfileBody): Promise<Profile> {
-  return apiFetch<Profile>('/api/me', { method: 'PATCH', body });
+  return api.me.update({ body });
 }
 
 /** Saves the profile and updates the signed-in user the header shows. */

@@ -24,7 +24,9 @@ export function AuthProvider({ children, store: given }: { children: ReactNode; 
       starting = false;
     });
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.accessToken) {
+      // Another tab logged in or out, or refreshed (its new tokens replace ours, whose refresh
+      // token it has just rotated).
+      if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.refreshToken) {
         store.syncFromStorage();
       }
     };

@@ -10,12 +10,18 @@ import { FormField, FormMessage } from './form-field.tsx';
 
 interface Values { email: string; password: string }
 
-/** Where to go after login: the remembered location (route guard), else the feed. */
-function returnPath(state: unknown): string {
+/** Where to go after login: the remembered location (route guard), else null. */
+function returnPath(state: unknown): string | null {
   const from = (state as Partial<LoginRedirectState> | null)?.from;
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/';
-  if (from.pathname === '/login') return '/';
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return null;
+  if (from.pathname === '/login') return null;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** The e-mail the verify and reset forms hand over, so it need not be typed again. */
+function handedEmail(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 export function LoginForm() {
@@ -23,7 +29,7 @@ export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Values>({ defaultValues: { email: handedEmail(location.state), password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!values.email.trim() || !values.password) {
@@ -32,9 +38,10 @@ export function LoginForm() {
     }
     clearErrors('root');
     try {
-      await login(values.email.trim(), values.password);
+      const user = await login(values.email.trim(), values.password);
       toast.success(t('login.success'));
-      await navigate(returnPath(location.state), { replace: true });
+      // Producers start where their work is: the dashboard (unless a guard sent them here).
+      await navigate(returnPath(location.state) ?? (user.userType === 'producer' ? '/producer/dashboard' : '/'), { replace: true });
     } catch (error) {
       showError(error, t('login.failed'));
     }

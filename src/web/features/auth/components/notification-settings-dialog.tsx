@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Profile } from '#shared/contracts/auth.ts';
@@ -7,8 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { useUpdateMe } from '../api/update-me.ts';
 import { showError } from '../lib/show-error.ts';
 
-/** Mail notifications on or off (notifyByEmail), saved at once. */
-export function NotificationSettingsDialog({ profile }: { profile: Profile }) {
+/** Mail notifications on or off (notifyByEmail), saved at once; `children` adds finer settings below. */
+export function NotificationSettingsDialog({ profile, children }: { profile: Profile; children?: ReactNode }) {
   const { t } = useTranslation('profile');
   const id = useId();
   const update = useUpdateMe();
@@ -29,7 +29,7 @@ export function NotificationSettingsDialog({ profile }: { profile: Profile }) {
       <DialogTrigger asChild>
         <Button variant="outline" className="w-full justify-start">{t('actions.notifications')}</Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('notifications.title')}</DialogTitle>
           <DialogDescription>{t('notifications.description')}</DialogDescription>
@@ -51,6 +51,7 @@ export function NotificationSettingsDialog({ profile }: { profile: Profile }) {
             <span aria-hidden="true" className={`block size-5 rounded-full bg-background shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0'}`} />
           </button>
         </div>
+        {children}
       </DialogContent>
     </Dialog>
   );

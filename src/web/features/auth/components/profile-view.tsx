@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -12,11 +12,17 @@ import { useMe } from '../api/get-me.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
+import { OwnDataSection } from './own-data-section.tsx';
 import { NotificationSettingsDialog } from './notification-settings-dialog.tsx';
 
-/** Spec section 2, Profile: the signed-in buyer's data with real counters (GET /api/me). */
-export function ProfileView() {
-  const { t } = useTranslation(['profile', 'auth']);
+/**
+ * docs/product.md, Profile: the signed-in buyer's data with real counters (GET /api/me).
+ * `savedLists(labels)`: the "saved items" and "saved locations" buttons, given by the route
+ * (another feature's dialogs). `notificationSettings`: the per-kind mail/push settings
+ * (another feature's), shown in the notification settings dialog.
+ */
+export function ProfileView({ savedLists, notificationSettings }: { savedLists?: (labels: { items: string; locations: string }) => ReactNode; notificationSettings?: ReactNode } = {}) {
+  const { t } = useTranslation(['profile', 'auth', 'admin']);
   const { user, logout, setUser } = useAuth();
   const navigate = useNavigate();
   const me = useMe(user?.id);
@@ -108,16 +114,12 @@ export function ProfileView() {
       </dl>
 
       <div className="flex flex-col gap-2">
+        {profile.isAdmin && <Button asChild className="w-full"><Link to="/admin">{t('admin:consoleLink')}</Link></Button>}
         <EditProfileDialog profile={profile} />
-        <NotificationSettingsDialog profile={profile} />
+        <NotificationSettingsDialog profile={profile}>{notificationSettings}</NotificationSettingsDialog>
         <ChangePasswordDialog />
-        {/* Spec: saved items and saved locations have no behaviour; shown as not available, not faked. */}
-        <Button variant="outline" className="w-full justify-between" disabled>
-          {t('actions.savedItems')} <span className="text-xs text-muted-foreground">{t('notAvailable')}</span>
-        </Button>
-        <Button variant="outline" className="w-full justify-between" disabled>
-          {t('actions.savedLocations')} <span className="text-xs text-muted-foreground">{t('notAvailable')}</span>
-        </Button>
+        {savedLists?.({ items: t('actions.savedItems'), locations: t('actions.savedLocations') })}
+        <OwnDataSection profile={profile} />
         <Button variant="destructive" className="mt-2 w-full" onClick={() => void onLogout()}>{t('actions.logout')}</Button>
       </div>
     </div>

@@ -6,13 +6,13 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
 import { loginRedirectState } from '../hooks/use-send-to-login.ts';
 
-/** Where the login page sends the user back to (spec section 2: "the requested location is remembered"). */
+/** Where the login page sends the user back to (docs/product.md: "the requested location is remembered"). */
 export interface LoginRedirectState {
   from: { pathname: string; search: string; hash: string };
 }
 
 /**
- * Route guard (spec section 2): spinner while the session loads; unauthenticated -> /login,
+ * Route guard (docs/product.md): spinner while the session loads; unauthenticated -> /login,
  * remembering the requested location; wrong user type -> `fallbackPath` (default /), replacing history.
  */
 export function RequireAuth({

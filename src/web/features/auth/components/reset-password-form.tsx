@@ -21,7 +21,7 @@ export function ResetPasswordForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    // Spec section 5, in this order.
+    // docs/product.md, in this order.
     const message = !values.email.trim() || !values.code || !values.newPassword || !values.confirmPassword
       ? t('resetPassword.fillAll')
       : values.newPassword !== values.confirmPassword

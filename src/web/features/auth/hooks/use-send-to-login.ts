@@ -1,7 +1,7 @@
 import { useNavigate, useLocation } from 'react-router';
 import type { LoginRedirectState } from '../components/require-auth.tsx';
 
-/** The state that brings the login page back to `location` after signing in (spec section 2). */
+/** The state that brings the login page back to `location` after signing in (docs/product.md). */
 export function loginRedirectState({ pathname, search, hash }: { pathname: string; search: string; hash: string }): LoginRedirectState {
   return { from: { pathname, search, hash } };
 }

@@ -24,7 +24,7 @@ describe('decodeJwtPayload', () => {
 });
 
 describe('decodeIdToken', () => {
-  it('maps the claims of DESIGN.md section 6 to a user', () => {
+  it('maps the id token claims to a user', () => {
     const token = fakeJwt({ sub: 'p1', email: 'ana@example.rs', name: 'Ана', 'custom:userType': 'producer', token_use: 'id' });
     expect(decodeIdToken(token)).toMatchObject({ sub: 'p1', email: 'ana@example.rs', name: 'Ана', userType: 'producer' });
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, setAuthBridge } from '#web/lib/api-client.ts';
+import { api as client, ApiError, setAuthBridge } from '#web/lib/api-client.ts';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { STORAGE_KEYS, createSessionStore, type SessionApi } from './session-store.ts';
 
@@ -112,7 +112,7 @@ describe('session store', () => {
   });
 });
 
-describe('apiFetch with a session', () => {
+describe('API calls with a session', () => {
   function jsonResponse(status: number, body: unknown) {
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   }
@@ -129,7 +129,7 @@ describe('apiFetch with a session', () => {
       .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(apiFetch('/api/me')).resolves.toEqual({ ok: true });
+    await expect(client.me.get()).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const retried = fetchMock.mock.calls[1]![1] as RequestInit;
     expect((retried.headers as Record<string, string>).Authorization).toBe(`Bearer ${fresh.accessToken}`);
@@ -144,7 +144,7 @@ describe('apiFetch with a session', () => {
     const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(401, { error: 'no', code: 'unauthorized' })));
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(apiFetch('/api/me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    await expect(client.me.get()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     unregister();
   });
@@ -157,7 +157,7 @@ describe('apiFetch with a session', () => {
     store.syncFromStorage();
     const unregister = setAuthBridge(store.bridge);
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(jsonResponse(200, {}))));
-    await apiFetch('/api/me');
+    await client.me.get();
     expect(sessionApi.refresh).toHaveBeenCalledTimes(1);
     unregister();
   });

@@ -1,6 +1,6 @@
 import type { UserType } from '#shared/constants.ts';
 import { ApiError, REFRESH_MARGIN_MS, type AuthBridge } from '#web/lib/api-client.ts';
-import type { AuthTokens } from '../api/auth-tokens.ts';
+import type { TokensResponse as AuthTokens } from '#shared/contracts/auth.ts';
 import { login as loginRequest } from '../api/login.ts';
 import { logout as logoutRequest } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
@@ -46,6 +46,21 @@ export interface SessionApi {
 
 const defaultApi: SessionApi = { login: loginRequest, refresh: refreshSession, logout: logoutRequest };
 
+/** The cross-tab mutex around a refresh: `navigator.locks` (Web Locks) where the browser has it. */
+export interface RefreshLock {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+export const REFRESH_LOCK_NAME = 'domace.refresh';
+
+/** Web Locks when available; else null (each tab refreshes alone, the server's grace window covers the race). */
+function webLock(): RefreshLock | null {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks || typeof locks.request !== 'function') return null;
+  // request() resolves with what the callback resolved to (lib.dom types it one promise deep).
+  return { run: (task) => locks.request(REFRESH_LOCK_NAME, () => task()).then((result) => result) };
+}
+
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
@@ -72,14 +87,17 @@ function isSessionOver(error: unknown): boolean {
 }
 
 /**
- * The session outside React: tokens in memory and localStorage, one refresh at a time.
+ * The session outside React: tokens in memory and localStorage, one refresh at a time in this
+ * tab and, through Web Locks, across tabs (other tabs pick the new tokens up from storage:
+ * AuthProvider's storage listener, and the check under the lock in doRefresh).
  * React reads it through useSyncExternalStore (AuthProvider); the API client through the bridge.
  */
 export function createSessionStore({
   storage = globalThis.localStorage,
   api = defaultApi,
   now = () => Date.now(),
-}: { storage?: Storage; api?: SessionApi; now?: () => number } = {}) {
+  lock = webLock(),
+}: { storage?: Storage; api?: SessionApi; now?: () => number; lock?: RefreshLock | null } = {}) {
   let state: SessionState = { isLoading: true, user: null };
   let tokens: StoredTokens | null = null;
   let refreshing: Promise<string | null> | null = null;
@@ -122,9 +140,33 @@ export function createSessionStore({
     return { ...kept, id: claims.sub, email: claims.email, name: claims.name, userType: claims.userType };
   }
 
+  /**
+   * Takes over the tokens another tab stored after rotating the refresh token we hold (in
+   * this tab's memory, `current`). True when it did; then `tokens` and `state` are the newer ones.
+   */
+  function adoptNewerFromStorage(current: StoredTokens): boolean {
+    const user = parseUser(storage.getItem(STORAGE_KEYS.user));
+    const idToken = storage.getItem(STORAGE_KEYS.idToken);
+    const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
+    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    if (!user || !idToken || !accessToken || !refreshToken || refreshToken === current.refreshToken) return false;
+    tokens = { idToken, accessToken, refreshToken, expiresAt: tokenExpiresAt(accessToken) };
+    setState({ isLoading: false, user });
+    return true;
+  }
+
+  const isFresh = (t: StoredTokens) => t.expiresAt === null || t.expiresAt - now() >= REFRESH_MARGIN_MS;
+
+  /**
+   * One refresh across tabs: under the lock, a tab first looks whether another tab has
+   * refreshed meanwhile (its tokens are in storage) and uses those instead of spending its
+   * own, already rotated, refresh token.
+   */
   async function doRefresh(): Promise<string | null> {
-    const current = tokens;
-    if (!current) return null;
+    const before = tokens;
+    if (!before) return null;
+    if (adoptNewerFromStorage(before) && tokens && isFresh(tokens)) return tokens.accessToken;
+    const current = tokens ?? before;
     try {
       const answer = await api.refresh(current.refreshToken);
       // The refresh answer may carry a new id token; if not, keep the old one.
@@ -134,6 +176,8 @@ export function createSessionStore({
       setState({ isLoading: false, user });
       return merged.accessToken;
     } catch (error) {
+      // Without a lock another tab may have won the race with the same token: use its tokens.
+      if (adoptNewerFromStorage(current) && tokens) return tokens.accessToken;
       if (isSessionOver(error)) clear();
       else if (state.isLoading) setState({ ...state, isLoading: false });
       return null;
@@ -141,7 +185,7 @@ export function createSessionStore({
   }
 
   function refresh(): Promise<string | null> {
-    refreshing ??= doRefresh().finally(() => {
+    refreshing ??= (lock ? lock.run(doRefresh) : doRefresh()).finally(() => {
       refreshing = null;
     });
     return refreshing;

@@ -3,7 +3,7 @@ import i18n from '#web/lib/i18n.ts';
 import { isApiError } from '#web/lib/api-client.ts';
 
 /**
- * Spec section 8: every failure is a destructive toast titled 'Error' with the error's
+ * docs/product.md: every failure is a destructive toast titled 'Error' with the error's
  * message (the translated code); `fallback` when the error carries none.
  */
 export function showError(error: unknown, fallback: string) {

@@ -1,25 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '#web/lib/api-client.ts';
-import type { BasketProduct } from '../lib/types.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { productQueryOptions } from '#web/lib/queries.ts';
 
 /**
- * GET /api/products/:id, read again when the basket is shown: a product that is gone (404)
- * answers null, so the line can be flagged as unavailable.
+ * The product query, read again each time the basket is shown: prices and availability
+ * change. Same key and fetcher as the product page.
  */
-export async function getBasketProduct(id: string, signal?: AbortSignal): Promise<BasketProduct | null> {
-  try {
-    return await apiFetch<BasketProduct>(`/api/products/${encodeURIComponent(id)}`, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
-}
+// Not offline: the service worker could answer from an old copy, and the basket would call that
+// "checked". Offline, the check waits for the connection (and the basket says so).
+export const basketProductQueryOptions = (id: string) => ({ ...productQueryOptions(id), staleTime: 0, networkMode: 'online' as const });
 
-export const basketProductQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['basket', 'product', id],
-    queryFn: ({ signal }) => getBasketProduct(id, signal),
-    // Prices and availability change: re-read each time the basket is opened.
-    staleTime: 0,
-    gcTime: 60_000,
-  });
+/** A product that is gone (404, or an id the server refuses) flags its line as unavailable. */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

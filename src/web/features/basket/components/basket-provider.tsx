@@ -64,7 +64,7 @@ function createBasketStore() {
 
 const serverSnapshot = () => EMPTY;
 
-/** The basket lives in the browser (spec section 4) and is restored at start. */
+/** The basket lives in the browser (docs/product.md) and is restored at start. */
 export function BasketProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createBasketStore);
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);

@@ -4,14 +4,16 @@ import { AlertTriangle, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants.ts';
+import { stepQuantity } from '#shared/quantity.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
-import { basketProductQueryOptions } from '../api/get-basket-product.ts';
+import { basketProductQueryOptions, isGone } from '../api/get-basket-product.ts';
 import { useBasket } from '../hooks/use-basket.ts';
+import { stepOf } from '../lib/basket-reducer.ts';
 
-/** Spec section 2, Basket: lines with quantity controls, a sticky total and the way to checkout. */
+/** docs/product.md, Basket: lines with quantity controls, a sticky total and the way to checkout. */
 export function BasketView() {
   const { t } = useTranslation(['basket', 'common']);
   const format = useFormat();
@@ -46,11 +48,11 @@ export function BasketView() {
 
   const isUnavailable = (id: string) => {
     const query = freshById.get(id);
-    return query?.isSuccess === true && (query.data === null || !query.data.availability);
+    return (query?.isSuccess === true && !query.data.availability) || (query?.isError === true && isGone(query.error));
   };
   const hasUnavailable = items.some((item) => isUnavailable(item.product.id));
-  // Offline, the queries pause (TanStack networkMode "online"): say so instead of "checking…".
-  const checkFailed = fresh.some((q) => q.isError) || (!isOnline && fresh.some((q) => q.isPending));
+  // Offline, the checks pause (networkMode "online", see get-basket-product.ts): say so instead of "checking…".
+  const checkFailed = fresh.some((q) => q.isError && !isGone(q.error)) || (!isOnline && fresh.some((q) => q.isPending));
   const isChecking = !checkFailed && fresh.some((q) => q.isPending);
 
   return (
@@ -76,10 +78,10 @@ export function BasketView() {
                   <Link to={`/household/${product.householdId}`} className="truncate text-sm text-muted-foreground hover:underline">
                     {product.householdName}
                   </Link>
-                  <p className="text-sm">{format.pricePerUnit(product.price, product.unit)}</p>
+                  <p className="text-sm">{format.exactPricePerUnit(product.price, product.unit)}</p>
                   {priceChanged && (
                     <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
-                      {t('priceChanged', { old: format.price(item.previousPrice!), new: format.price(product.price) })}
+                      {t('priceChanged', { old: format.total(item.previousPrice!), new: format.total(product.price) })}
                     </p>
                   )}
                   {unavailable && (
@@ -89,16 +91,21 @@ export function BasketView() {
                   )}
                   <div className="mt-1 flex items-center justify-between gap-2">
                     <div className="flex items-center gap-2" role="group" aria-label={t('quantity')}>
-                      <Button type="button" variant="outline" size="icon" className="size-9"
+                      {/* "−" stops at one step (1 for most products): a line goes only with the remove button, never by a
+                          tap too many. aria-disabled (not disabled) keeps the keyboard focus on it. */}
+                      <Button type="button" variant="outline" size="icon" className="size-9 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                         aria-label={t('decrease', { name: product.name })}
-                        onClick={() => setQuantity(product.id, item.quantity - 1)}>
+                        aria-disabled={item.quantity <= stepOf(product) || undefined}
+                        onClick={() => { if (item.quantity > stepOf(product)) setQuantity(product.id, stepQuantity(item.quantity, stepOf(product), -1)); }}>
                         <Minus aria-hidden="true" />
                       </Button>
-                      <span className="min-w-8 text-center tabular-nums" aria-live="polite">{item.quantity}</span>
+                      <span className="min-w-8 text-center tabular-nums" aria-live="polite">
+                        {format.quantityValue(item.quantity)}{stepOf(product) !== 1 ? ` ${format.unit(product.unit)}` : ''}
+                      </span>
                       <Button type="button" variant="outline" size="icon" className="size-9"
                         aria-label={t('increase', { name: product.name })}
-                        disabled={item.quantity >= LIMITS.orderQuantityMax || (product.stock !== null && item.quantity >= product.stock)}
-                        onClick={() => setQuantity(product.id, item.quantity + 1)}>
+                        disabled={item.quantity + stepOf(product) > LIMITS.orderQuantityMax || (product.stock !== null && item.quantity + stepOf(product) > product.stock)}
+                        onClick={() => setQuantity(product.id, stepQuantity(item.quantity, stepOf(product), 1))}>
                         <Plus aria-hidden="true" />
                       </Button>
                     </div>

@@ -70,3 +70,22 @@ describe('refresh (fresh product data when the basket is shown)', () => {
     expect(basketReducer(start, { type: 'refresh', product: jam })).toBe(start);
   });
 });
+
+describe('quantity steps', () => {
+  const kajmak = testProduct({ id: 'k', quantityStep: 0.5, unit: 'kg', price: 1500 });
+  it('adds one step at a time and keeps multiples of the step', () => {
+    let items = basketReducer([], { type: 'add', product: kajmak, quantity: 1 });
+    expect(items[0]!.quantity).toBe(0.5);
+    items = basketReducer(items, { type: 'add', product: kajmak, quantity: 2 });
+    expect(items[0]!.quantity).toBe(1.5);
+    items = basketReducer(items, { type: 'setQuantity', productId: 'k', quantity: 1.7 });
+    expect(items[0]!.quantity).toBe(1.5);
+    expect(basketTotal(items)).toBe(2250);
+    expect(basketItemCount(items)).toBe(3);
+    expect(basketReducer(items, { type: 'setQuantity', productId: 'k', quantity: 0.2 })).toEqual([]);
+  });
+  it('reads stored fractional quantities back', () => {
+    expect(parseStoredBasket(JSON.stringify([{ product: kajmak, quantity: 1.5 }]))[0]!.quantity).toBe(1.5);
+    expect(parseStoredBasket(JSON.stringify([{ product: kajmak, quantity: 1.0005 }]))).toEqual([]);
+  });
+});

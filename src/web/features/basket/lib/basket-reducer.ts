@@ -1,5 +1,6 @@
 import { LIMITS } from '#shared/constants.ts';
 import { paraToRsd, rsdToPara } from '#shared/money.ts';
+import { hasAtMostThreeDecimals, lineTotalPara, toMilli } from '#shared/quantity.ts';
 import type { BasketItem, BasketProduct } from './types.ts';
 
 export const BASKET_STORAGE_KEY = 'domace.basket';
@@ -13,21 +14,35 @@ export type BasketAction =
   /** Fresh product data read from the API: keeps the quantity, remembers an old price. */
   | { type: 'refresh'; product: BasketProduct };
 
-function clampQuantity(quantity: number): number {
-  return Math.min(Math.floor(quantity), LIMITS.orderQuantityMax);
+/** The product's quantity step; 1 for products stored before steps existed. */
+export function stepOf(product: Pick<BasketProduct, 'quantityStep'>): number {
+  return typeof product.quantityStep === 'number' && product.quantityStep > 0 ? product.quantityStep : 1;
 }
 
-/** Spec section 4: add increases an existing line, quantity <= 0 removes, clear empties. */
+/** Rounded down to a multiple of the step (in thousandths, exact), at most the order limit. */
+function clampQuantity(quantity: number, step = 1): number {
+  const stepMilli = toMilli(step) ?? 1000;
+  const milli = Math.floor(Math.round(quantity * 1000) / stepMilli) * stepMilli;
+  const maxMilli = Math.floor((LIMITS.orderQuantityMax * 1000) / stepMilli) * stepMilli;
+  return Math.min(milli, maxMilli) / 1000;
+}
+
+/**
+ * docs/product.md: add increases an existing line, quantity <= 0 removes, clear empties.
+ * `add` counts steps of the product (1 = one 0.5 kg pack); `setQuantity` takes the amount.
+ */
 export function basketReducer(items: BasketItem[], action: BasketAction): BasketItem[] {
   switch (action.type) {
     case 'add': {
       if (!Number.isFinite(action.quantity) || action.quantity <= 0) return items;
+      const step = stepOf(action.product);
+      const added = Math.floor(action.quantity) * step;
       const existing = items.find((item) => item.product.id === action.product.id);
-      if (!existing) return [...items, { product: action.product, quantity: clampQuantity(action.quantity) }];
+      if (!existing) return [...items, { product: action.product, quantity: clampQuantity(added, step) }];
       return items.map((item) =>
         item.product.id === action.product.id
           ? // The newer product data wins (price or name may have changed).
-            { product: action.product, quantity: clampQuantity(item.quantity + action.quantity) }
+            { product: action.product, quantity: clampQuantity(item.quantity + added, step) }
           : item,
       );
     }
@@ -35,9 +50,11 @@ export function basketReducer(items: BasketItem[], action: BasketAction): Basket
       if (!Number.isFinite(action.quantity) || action.quantity <= 0) {
         return items.filter((item) => item.product.id !== action.productId);
       }
-      return items.map((item) =>
-        item.product.id === action.productId ? { ...item, quantity: clampQuantity(action.quantity) } : item,
-      );
+      return items.flatMap((item) => {
+        if (item.product.id !== action.productId) return [item];
+        const quantity = clampQuantity(action.quantity, stepOf(item.product));
+        return quantity > 0 ? [{ ...item, quantity }] : [];
+      });
     }
     case 'remove':
       return items.filter((item) => item.product.id !== action.productId);
@@ -63,11 +80,12 @@ export function basketReducer(items: BasketItem[], action: BasketAction): Basket
 
 /** Sum of price times quantity, computed in para so 0.1 + 0.2 stays exact. */
 export function basketTotal(items: readonly BasketItem[]): number {
-  return paraToRsd(items.reduce((sum, item) => sum + rsdToPara(item.product.price) * item.quantity, 0));
+  return paraToRsd(items.reduce((sum, item) => sum + lineTotalPara(rsdToPara(item.product.price), item.quantity), 0));
 }
 
+/** Packs in the basket: a line of 1.5 kg sold by 0.5 kg counts 3. */
 export function basketItemCount(items: readonly BasketItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0);
+  return items.reduce((sum, item) => sum + Math.round(item.quantity / stepOf(item.product)), 0);
 }
 
 function isBasketItem(value: unknown): value is BasketItem {
@@ -75,7 +93,7 @@ function isBasketItem(value: unknown): value is BasketItem {
   const { product, quantity } = value as { product?: Partial<BasketProduct>; quantity?: unknown };
   return (
     typeof quantity === 'number' &&
-    Number.isInteger(quantity) &&
+    hasAtMostThreeDecimals(quantity) &&
     quantity > 0 &&
     !!product &&
     typeof product.id === 'string' &&

@@ -1,6 +1,6 @@
 import type { Product } from '#shared/contracts/products.ts';
 
-/** A product as the API returns it (DESIGN.md section 5), one definition for server and web. */
+/** A product as the API returns it (docs/architecture.md, API), one definition for server and web. */
 export type BasketProduct = Product;
 
 export interface BasketItem {

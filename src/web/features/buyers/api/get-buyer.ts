@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuyerProfile } from '#shared/contracts/buyers.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/buyers/:id: public profile with real totals. */
-export function getBuyer(id: string, signal?: AbortSignal): Promise<BuyerProfile> {
-  return apiFetch<BuyerProfile>(`/api/buyers/${encodeURIComponent(id)}`, { signal });
-}
-
 export const buyerQueryOptions = (id: string) => queryOptions({
-  queryKey: ['buyers', id],
-  queryFn: ({ signal }) => getBuyer(id, signal),
+  queryKey: queryKeys.buyers.detail(id),
+  queryFn: ({ signal }) => api.buyers.get({ params: { id }, signal }),
 });
 
 export function useBuyer(id: string) {

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Category } from '#shared/constants.ts';
-import type { Product } from '#shared/contracts/products.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
-export interface ProductsPage { items: Product[]; nextCursor: string | null }
 export interface ProductFilters {
   category?: Category;
   householdId?: string;
@@ -13,16 +12,17 @@ export interface ProductFilters {
   limit?: number;
 }
 
+/** The query string's spelling of a yes/no filter. */
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' as const : 'false' as const);
+
 /** GET /api/products: newest first (ranked when q is given), one cursor page. */
-export function getProducts(filters: ProductFilters, cursor: string | null, signal?: AbortSignal): Promise<ProductsPage> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(key, String(value));
-  if (cursor) query.set('cursor', cursor);
-  return apiFetch<ProductsPage>(`/api/products?${query.toString()}`, { signal });
+export function getProducts(filters: ProductFilters, cursor: string | null, signal?: AbortSignal) {
+  const { featured, promoted, ...rest } = filters;
+  return api.products.list({ query: { ...rest, featured: flag(featured), promoted: flag(promoted), ...(cursor ? { cursor } : {}) }, signal });
 }
 
 export const productsQueryOptions = (filters: ProductFilters) => infiniteQueryOptions({
-  queryKey: ['products', 'list', filters],
+  queryKey: queryKeys.products.list(filters),
   queryFn: ({ pageParam, signal }) => getProducts(filters, pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,

@@ -2,8 +2,10 @@ import { memo } from 'react';
 import { ImageOff, ShoppingBasket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { belgradeToday } from '#shared/time.ts';
 import { SKELETONS } from '#shared/constants.ts';
 import type { Product } from '#shared/contracts/products.ts';
+import { ProductSaveSlot } from '#web/components/product-save-slot.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
@@ -36,20 +38,24 @@ export function ProductImage({ product, className, eager, priority }: { product:
   );
 }
 
-/** Product card (spec section 2): image, name and price link to the product, household to its page. */
+/** Product card (docs/product.md): image, name and price link to the product, household to its page. */
 /** Memoised: a grid re-rendered for other reasons (the session loading, a tab change) leaves its cards alone. */
 export const ProductCard = memo(function ProductCard({ product, onAddToBasket, priority }: { product: Product; onAddToBasket: (product: Product) => void; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const soldOut = !product.availability || product.stock === 0;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="product-card">
+    <article className="relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs" data-testid="product-card">
       <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true">
         <ProductImage product={product} priority={priority} className="aspect-[4/3] w-full" />
       </Link>
+      <ProductSaveSlot product={product} />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Link to={`/product/${product.id}`} className="line-clamp-2 min-h-6 py-0.5 font-semibold leading-snug hover:underline">{product.name}</Link>
         <Link to={`/household/${product.householdId}`} className="block min-h-6 truncate py-1 text-xs text-muted-foreground hover:underline">{product.householdName}</Link>
+        {product.availableFrom && product.availableFrom > belgradeToday(new Date()) && (
+          <p className="text-xs font-medium text-primary">{t('logistics:product.availableFrom', { date: format.dayMonth(product.availableFrom) })}</p>
+        )}
         <Link to={`/product/${product.id}`} className="mt-auto pt-1 text-sm font-bold text-primary">{format.pricePerUnit(product.price, product.unit)}</Link>
         <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={soldOut ? undefined : t('card.addToBasket', { name: product.name })}>
           <ShoppingBasket aria-hidden="true" />
@@ -74,7 +80,7 @@ export function ProductCardSkeleton() {
   );
 }
 
-/** A grid of cards; 6 skeletons while loading (spec section 9), the message when empty. */
+/** A grid of cards; 6 skeletons while loading (docs/product.md), the message when empty. */
 export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }: {
   products: Product[];
   isLoading: boolean;

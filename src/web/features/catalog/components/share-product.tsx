@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { lazyToast as toast } from '#web/lib/lazy-toast.ts';
 
 /**
- * The spec's Viber button, made real (DESIGN.md section 9): the Web Share API where the
+ * The share button, made real (docs/product.md, Product): the Web Share API where the
  * browser has it; otherwise a Viber forward link ("Opening Viber..."), plus the link copied
  * to the clipboard as the fallback when Viber is not installed.
  */

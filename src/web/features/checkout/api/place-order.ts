@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody, CreateOrderResponse } from '#shared/contracts/orders.ts';
-import { ApiError, apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api, ApiError } from '#web/lib/api-client.ts';
 
 export interface PlaceOrderVariables {
   body: CreateOrderBody;
@@ -10,7 +11,7 @@ export interface PlaceOrderVariables {
 
 /** POST /api/orders: the whole basket in one atomic checkout. */
 export function placeOrder({ body, idempotencyKey }: PlaceOrderVariables): Promise<CreateOrderResponse> {
-  return apiFetch<CreateOrderResponse>('/api/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.orders.create({ body, headers: { 'idempotency-key': idempotencyKey } });
 }
 
 /** Worth sending again with the same key: the first try may or may not have arrived. */
@@ -26,10 +27,10 @@ export function usePlaceOrder() {
     retry: (failureCount, error) => isTransient(error) && failureCount < 3,
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
     onSuccess: async () => {
-      // The orders feature lists under ['orders', ...]; product stock changed too.
+      // The orders feature's lists are stale; product stock changed too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
       ]);
     },
   });

@@ -27,14 +27,48 @@ function renderCheckout(items = ITEMS, onPlaced = vi.fn()) {
   return onPlaced;
 }
 
-function fillDetails() {
-  fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-01-15' } });
-  fireEvent.change(screen.getByLabelText('Time'), { target: { value: '10:30' } });
+const household = (id: string, extra: object = {}) => ({
+  id, name: id, description: '', location: '', avatar: null, followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
+  pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] }, minimumOrder: 0,
+  payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, ...extra,
+});
+/** h1 has a market stall and delivers to two towns; h2 has neither (date and time by hand). */
+const SETTINGS: Record<string, object> = {
+  h1: household('h1', {
+    pickupPoints: [{ id: '11111111-1111-4111-8111-111111111111', name: 'Stall 7', address: 'Market square 1', note: null, hours: [{ weekday: 6, opens: '07:00', closes: '13:00' }] }],
+    delivery: { enabled: true, areas: ['Novi Sad', 'Beograd'], fee: 300, freeFrom: 5000, leadDays: 1, weekdays: [6] },
+    payment: { cash: true, ipsAccount: '840000000095584510', ipsPayeeName: null },
+  }),
+  h2: household('h2'),
+};
+const SLOTS: Record<string, object> = {
+  h1: { pickup: [{ pickupPointId: '11111111-1111-4111-8111-111111111111', date: '2099-01-17', opens: '07:00', closes: '13:00' }], delivery: [{ date: '2099-01-17' }] },
+  h2: { pickup: [], delivery: [] },
+};
+
+/** A fetch that answers the households' settings and slots, and hands POST /api/orders to `orders`. */
+function api(orders: () => Promise<Response>) {
+  return vi.fn((url: string) => {
+    const slots = /\/api\/households\/(\w+)\/slots/.exec(url);
+    if (slots) return Promise.resolve(new Response(JSON.stringify(SLOTS[slots[1]!]), { status: 200 }));
+    const detail = /\/api\/households\/(\w+)$/.exec(url);
+    if (detail) return Promise.resolve(new Response(JSON.stringify(SETTINGS[detail[1]!]), { status: 200 }));
+    return orders();
+  });
+}
+
+const orderCalls = (mock: ReturnType<typeof vi.fn>) => mock.mock.calls.filter((call) => String(call[0]).endsWith('/api/orders'));
+
+async function fillDetails() {
+  const farm = await screen.findByRole('region', { name: 'Салаш' });
+  await within(farm).findByLabelText('Date');
+  fireEvent.change(within(farm).getByLabelText('Date'), { target: { value: '2099-01-15' } });
+  fireEvent.change(within(farm).getByLabelText('Time'), { target: { value: '10:30' } });
 }
 
 const created = () => new Response(JSON.stringify({ orders: [{ id: '1' }, { id: '2' }] }), { status: 201 });
 const keysOf = (mock: ReturnType<typeof vi.fn>) =>
-  mock.mock.calls.map((call) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key']);
+  orderCalls(mock).map((call) => ((call[1] as RequestInit).headers as Record<string, string>)['idempotency-key']);
 
 describe('CheckoutView', () => {
   it('shows an empty prompt with a way to browse', () => {
@@ -43,77 +77,93 @@ describe('CheckoutView', () => {
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/');
   });
 
-  it('groups the summary by household with subtotals, and shows the total on the button', () => {
+  it('groups the summary by household with subtotals, adds the delivery fee, and shows the total on the button', async () => {
+    vi.stubGlobal('fetch', api(() => Promise.resolve(created())));
     renderCheckout();
     const bees = screen.getByRole('region', { name: 'Пчелињак' });
     expect(within(bees).getByText('2,850.50 RSD')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Салаш' })).getAllByText('298.50 RSD')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Place order · 3,149.00 RSD' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to basket/ })).toHaveAttribute('href', '/basket');
+    await userEvent.click(await within(bees).findByLabelText('Delivery'));
+    expect(within(bees).getByTestId('delivery-fee')).toHaveTextContent('300.00 RSD');
+    expect(screen.getByRole('button', { name: 'Place order · 3,449.00 RSD' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Салаш' })).getByLabelText('Delivery')).toBeDisabled();
   });
 
-  it('asks for date, time and, for delivery, the address before sending anything', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(created()));
+  it('asks for date, time and, for delivery, town and address before sending anything', async () => {
+    const fetchMock = api(() => Promise.resolve(created()));
     vi.stubGlobal('fetch', fetchMock);
     renderCheckout();
+    const bees = screen.getByRole('region', { name: 'Пчелињак' });
+    await within(bees).findByLabelText('When');
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
     expect((await screen.findAllByText('Please select pickup date and time')).length).toBeGreaterThan(0);
-    await userEvent.click(screen.getByLabelText('Delivery'));
-    fillDetails();
+    await userEvent.click(within(bees).getByLabelText('Delivery'));
+    await fillDetails();
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
-    expect(await screen.findByText('Please provide a delivery address')).toBeInTheDocument();
+    expect(await within(bees).findByText('Please provide a delivery address')).toBeInTheDocument();
+    expect(within(bees).getAllByRole('alert').map((a) => a.textContent)).toContain('Choose a town');
     await userEvent.clear(screen.getByLabelText('Contact phone'));
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
     expect(await screen.findByText('Please provide a contact phone')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(orderCalls(fetchMock)).toHaveLength(0);
   });
 
   it('sends ids and quantities only, once, and keeps the key when a lost request is retried', async () => {
-    const fetchMock = vi.fn()
+    const orders = vi.fn()
       .mockResolvedValueOnce(new Response(JSON.stringify({ error: 'Internal server error', code: 'internal' }), { status: 500 }))
       .mockResolvedValue(created());
+    const fetchMock = api(orders);
     vi.stubGlobal('fetch', fetchMock);
     const onPlaced = renderCheckout();
-    fillDetails();
+    await fillDetails();
+    const bees = screen.getByRole('region', { name: 'Пчелињак' });
+    await userEvent.click(within(bees).getByLabelText('IPS QR (mobile banking)'));
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
     // The 500 is retried by the mutation itself, with the same key.
     await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1), { timeout: 4000 });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(orders).toHaveBeenCalledTimes(2);
     const [first, second] = keysOf(fetchMock);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
-    const body = JSON.parse((fetchMock.mock.calls[0]![1] as RequestInit).body as string);
+    const body = JSON.parse((orderCalls(fetchMock)[0]![1] as RequestInit).body as string);
     expect(body).toEqual({
       items: [{ productId: 'a', quantity: 2 }, { productId: 'b', quantity: 3 }, { productId: 'c', quantity: 1 }],
-      deliveryType: 'pickup', pickupDate: '2099-01-15', pickupTime: '10:30', deliveryAddress: null, contactPhone: '+381641234567', notes: null,
+      households: [
+        { householdId: 'h1', deliveryType: 'pickup', pickupPointId: '11111111-1111-4111-8111-111111111111', date: '2099-01-17', paymentMethod: 'ips_qr' },
+        { householdId: 'h2', deliveryType: 'pickup', date: '2099-01-15', time: '10:30', paymentMethod: 'cash' },
+      ],
+      contactPhone: '+381641234567', notes: null,
     });
   });
 
   it('sends one request for a double click', async () => {
     let answer!: (r: Response) => void;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; }));
-    vi.stubGlobal('fetch', fetchMock);
+    const orders = vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; }));
+    vi.stubGlobal('fetch', api(orders));
     const onPlaced = renderCheckout();
-    fillDetails();
+    await fillDetails();
     await userEvent.dblClick(screen.getByRole('button', { name: /Place order/ }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(orders).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: 'Placing order…' })).toBeDisabled();
     answer(created());
     await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(orders).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the basket on a refusal and uses a fresh key for the next attempt', async () => {
-    const fetchMock = vi.fn()
+    const orders = vi.fn()
       .mockResolvedValueOnce(new Response(JSON.stringify({
         error: 'short', code: 'order.out_of_stock', details: [{ productId: 'a', requested: 2, available: 1, message: 'x' }],
       }), { status: 409 }))
       .mockResolvedValue(created());
+    const fetchMock = api(orders);
     vi.stubGlobal('fetch', fetchMock);
     const onPlaced = renderCheckout();
-    fillDetails();
+    await fillDetails();
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(orders).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.getByRole('button', { name: /Place order/ })).toBeEnabled());
     expect(onPlaced).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Household } from '#shared/contracts/households.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/me/following: the households the signed-in user follows, latest first. */
-export function getFollowing(limit: number, signal?: AbortSignal): Promise<{ items: Household[]; nextCursor: string | null }> {
-  return apiFetch(`/api/me/following?limit=${limit}`, { signal });
-}
-
-// Under 'households' so a follow or unfollow refreshes it with the households.
 export const followingQueryOptions = (userId: string, limit: number) => queryOptions({
-  queryKey: ['households', 'following', userId, limit],
-  queryFn: ({ signal }) => getFollowing(limit, signal),
+  queryKey: queryKeys.households.following(userId, limit),
+  queryFn: ({ signal }) => api.me.following({ query: { limit }, signal }),
 });
 
 export function useFollowing(userId: string | null, limit: number) {

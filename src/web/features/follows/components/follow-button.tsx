@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useFollowHousehold } from '../api/follow-household.ts';
 
-/** Follow / Following toggle (spec section 2); signed-out users are sent to log in first. */
+/** Follow / Following toggle (docs/product.md); signed-out users are sent to log in first. */
 export function FollowButton({ household, isSignedIn, onRequireLogin }: {
   household: { id: string; name: string; isFollowing: boolean };
   isSignedIn: boolean;

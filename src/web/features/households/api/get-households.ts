@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Household } from '#shared/contracts/households.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
-
-export interface HouseholdsPage { items: Household[]; nextCursor: string | null }
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/households (first page, enough for the feed's story row). */
-export function getHouseholds(signal?: AbortSignal): Promise<HouseholdsPage> {
-  return apiFetch<HouseholdsPage>('/api/households?limit=50', { signal });
-}
-
 export const householdsQueryOptions = () => queryOptions({
-  queryKey: ['households', 'list'],
-  queryFn: ({ signal }) => getHouseholds(signal),
+  queryKey: queryKeys.households.list,
+  queryFn: ({ signal }) => api.households.list({ query: { limit: 50 }, signal }),
 });
 
 export function useHouseholds() {

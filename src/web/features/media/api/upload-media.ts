@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { LIMITS } from '#shared/constants.ts';
 import type { MediaUpload } from '#shared/contracts/media.ts';
-import { ApiError, authorizationHeader, errorMessage } from '#web/lib/api-client.ts';
+import { api, ApiError, errorMessage } from '#web/lib/api-client.ts';
 
 export type MediaKind = 'image' | 'imageOrVideo';
 
@@ -15,7 +15,7 @@ export function acceptFor(kind: MediaKind): string {
 
 /**
  * A quick check in the browser so a wrong file gets its message at once; the server
- * checks the content again and is the one that decides (issue 6).
+ * checks the content again and is the one that decides (src/server/features/media/media.service.ts).
  */
 export function precheckFile(file: File, kind: MediaKind): ApiError | null {
   const isImage = IMAGE_TYPES.includes(file.type);
@@ -29,46 +29,12 @@ export function precheckFile(file: File, kind: MediaKind): ApiError | null {
   return null;
 }
 
-/**
- * POST /api/media with upload progress: fetch cannot report it, so XMLHttpRequest with the
- * same Authorization header apiFetch would send. `onProgress` gets 0..1.
- */
-export async function uploadMedia(file: File, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<MediaUpload> {
-  const headers = await authorizationHeader();
-  return new Promise<MediaUpload>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/media');
-    xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: ResponseBody | null;
-      try {
-        body = JSON.parse(xhr.responseText) as ResponseBody;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
-        options.onProgress?.(1);
-        resolve(body as MediaUpload);
-        return;
-      }
-      const code = typeof body?.code === 'string' ? body.code : undefined;
-      const text = typeof body?.error === 'string' ? body.error : undefined;
-      reject(new ApiError(xhr.status, code ?? 'request_failed', errorMessage(code, text, xhr.statusText), body?.details));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', errorMessage('network', undefined, undefined)));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+/** POST /api/media with upload progress (multipart, through the API client). `onProgress` gets 0..1. */
+export function uploadMedia(file: File, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<MediaUpload> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.media.upload({ form, ...options });
 }
-
-interface ResponseBody { error?: unknown; code?: unknown; details?: unknown }
 
 export interface UploadState {
   /** 0..1 while uploading, null otherwise. */

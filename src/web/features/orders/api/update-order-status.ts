@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '#shared/constants.ts';
-import type { ProducerOrder } from '#shared/contracts/orders.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import type { PaymentStatus, ProducerOrder } from '#shared/contracts/orders.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** PATCH /api/producer/orders/:id: the producer changes the status (the buyer is mailed). */
 export function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<ProducerOrder> {
-  return apiFetch<ProducerOrder>(`/api/producer/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } });
+  return api.producer.setOrderStatus({ params: { id }, body: { status } });
 }
 
 export function useUpdateOrderStatus() {
@@ -14,11 +15,26 @@ export function useUpdateOrderStatus() {
     mutationFn: updateOrderStatus,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
         // Stock may have come back (cancelled); the dashboard's overview counts change.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['producer'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.producer.all }),
       ]);
+    },
+  });
+}
+
+/** PATCH /api/producer/orders/:id { paymentStatus }: the producer marks the payment received or not */
+export function updatePaymentStatus({ id, paymentStatus }: { id: string; paymentStatus: PaymentStatus }): Promise<ProducerOrder> {
+  return api.producer.setOrderStatus({ params: { id }, body: { paymentStatus } });
+}
+
+export function useUpdatePaymentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentStatus,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
     },
   });
 }

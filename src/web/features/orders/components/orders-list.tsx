@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,10 +15,14 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-/** Spec section 2, Orders: the buyer's orders with status, lines, total and history. */
-export function OrdersList() {
+/**
+ * docs/product.md, Orders: the buyer's orders with status, lines, total and history.
+ * `renderExtra` adds what other features show on a card (the conversation, from the page).
+ */
+export function OrdersList({ renderExtra }: { renderExtra?: (order: Order) => ReactNode } = {}) {
   const { t } = useTranslation(['orders', 'common']);
   const query = useOrders();
 
@@ -53,7 +58,7 @@ export function OrdersList() {
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3" aria-label={t('title')}>
-        {orders.map((order) => <li key={order.id}><OrderCard order={order} /></li>)}
+        {orders.map((order) => <li key={order.id}><OrderCard order={order} extra={renderExtra?.(order)} /></li>)}
       </ul>
       {query.hasNextPage && (
         <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -64,8 +69,8 @@ export function OrdersList() {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
-  const { t } = useTranslation(['orders', 'common', 'errors']);
+function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
+  const { t } = useTranslation(['orders', 'common', 'errors', 'logistics']);
   const format = useFormat();
   const cancel = useCancelOrder();
   const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
@@ -82,7 +87,7 @@ function OrderCard({ order }: { order: Order }) {
       <CardContent className="flex flex-col gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-col">
-            <h2 className="font-semibold">{t('orderId', { id: shortId })}</h2>
+            <h2 className="font-semibold">{t('logistics:order.number', { number: order.number })} <span className="text-sm font-normal text-muted-foreground">· {shortId}</span></h2>
             <p className="text-sm text-muted-foreground"><time dateTime={order.createdAt}>{format.date(order.createdAt)}</time></p>
           </div>
           <OrderStatusBadge status={order.status} />
@@ -90,14 +95,14 @@ function OrderCard({ order }: { order: Order }) {
         <Link to={`/household/${order.householdId}`} className="w-fit font-medium hover:underline">{order.householdName}</Link>
         <p className="text-sm text-muted-foreground">
           {t(order.deliveryType === 'delivery' ? 'deliveryAt' : 'pickupAt', { date: format.date(`${order.pickupDate}T12:00:00Z`), time: order.pickupTime })}
-          {order.deliveryType === 'delivery' && order.deliveryAddress ? ` · ${order.deliveryAddress}` : ''}
         </p>
+        <OrderLogistics order={order} />
         <ul className="flex flex-col gap-1 text-sm">
           {order.items.map((item) => (
             <li key={item.productId} className="flex justify-between gap-3">
               <span className="flex min-w-0 flex-col">
-                <span>{item.name} × {item.quantity}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{format.price(item.unitPrice)} × {item.quantity}</span>
+                <span>{item.name} × {format.quantityValue(item.quantity)}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">{format.total(item.unitPrice)} × {format.quantityValue(item.quantity)}</span>
               </span>
               <span className="shrink-0 text-right tabular-nums">{format.total(item.lineTotal)}</span>
             </li>
@@ -106,6 +111,7 @@ function OrderCard({ order }: { order: Order }) {
         <p className="flex justify-between border-t pt-2 font-semibold">
           <span>{t('total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
         </p>
+        {order.status !== 'cancelled' && <IpsPayment order={order} />}
         {order.events.length > 0 && (
           <details className="text-sm">
             <summary className="cursor-pointer text-muted-foreground">{t('history')}</summary>
@@ -136,6 +142,7 @@ function OrderCard({ order }: { order: Order }) {
             </AlertDialogContent>
           </AlertDialog>
         )}
+        {extra}
       </CardContent>
     </Card>
   );

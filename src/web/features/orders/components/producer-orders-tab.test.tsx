@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,7 +12,8 @@ beforeAll(async () => { await i18n.changeLanguage('en'); });
 afterEach(() => { vi.unstubAllGlobals(); });
 
 const ORDER: ProducerOrder = {
-  id: '0f8fad5b-d9cb-469f-a165-70867728950e', checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, deliveryArea: null, pickupPoint: null, deliveryFee: 0,
+  payment: { method: 'cash', status: 'unpaid', paidAt: null, ips: null }, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Пчелињак', status: 'pending',
   deliveryType: 'pickup', pickupDate: '2099-01-15', pickupTime: '10:30', deliveryAddress: null,
   contactPhone: '+381641234567', notes: 'Без кесе', total: 2400,
@@ -52,5 +53,35 @@ describe('ProducerOrdersTab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Print List' }));
     expect(print).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(error).toHaveBeenCalledWith('Print Error', { description: 'Failed to print orders' }));
+  });
+
+  it('shows the pickup point, fee and payment, marks an order paid, and totals products across orders on the packing list', async () => {
+    const second: ProducerOrder = {
+      ...ORDER, id: '1f8fad5b-d9cb-469f-a165-70867728950e', number: 100_002, deliveryType: 'delivery', deliveryAddress: 'Обреновићева 10',
+      deliveryArea: 'Ниш', deliveryFee: 300, total: 1500,
+      payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, ips: null },
+      items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 1.5, lineTotal: 1800 }],
+    };
+    const first: ProducerOrder = { ...ORDER, pickupPoint: { id: '2ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Тезга 7', address: 'Пијаца 1, Ниш' } };
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        expect(JSON.parse(init.body as string)).toEqual({ paymentStatus: 'paid' });
+        return Promise.resolve(new Response(JSON.stringify({ ...second, payment: { ...second.payment, status: 'paid', paidAt: '2099-01-11T10:00:00.000Z' } }), { status: 200 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify({ items: [first, second], nextCursor: null }), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderTab();
+    const card = await screen.findByText('Order #100002');
+    const secondCard = card.closest('[data-testid="producer-order"]') as HTMLElement;
+    expect(secondCard).toHaveTextContent('Обреновићева 10, Ниш');
+    expect(secondCard).toHaveTextContent('300.00 RSD');
+    expect(secondCard).toHaveTextContent('Not paid');
+    const firstCard = (await screen.findByText('Order #100001')).closest('[data-testid="producer-order"]') as HTMLElement;
+    expect(firstCard).toHaveTextContent('Тезга 7, Пијаца 1, Ниш');
+    await userEvent.click(within(secondCard).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith(`/api/producer/orders/${second.id}`) && i?.method === 'PATCH')).toBe(true));
+    const packing = screen.getByTestId('packing-list');
+    expect(within(packing).getByText('Мед').closest('tr')).toHaveTextContent('Мед3.5 jar');
   });
 });

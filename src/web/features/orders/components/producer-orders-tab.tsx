@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,15 +11,19 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useProducerOrders } from '../api/get-producer-orders.ts';
-import { useUpdateOrderStatus } from '../api/update-order-status.ts';
+import { useUpdateOrderStatus, useUpdatePaymentStatus } from '../api/update-order-status.ts';
+import { OrderLogistics } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import '../print.css';
 
 const ALL = 'all';
 
-/** Spec section 2, producer dashboard, Orders tab: incoming orders, status changes, print list. */
-export function ProducerOrdersTab() {
-  const { t } = useTranslation(['orders', 'common']);
+/**
+ * docs/product.md, producer dashboard, Orders tab: incoming orders, status changes, print list.
+ * `renderExtra` adds what other features show on a card (the conversation, from the page).
+ */
+export function ProducerOrdersTab({ renderExtra }: { renderExtra?: (order: ProducerOrder) => ReactNode } = {}) {
+  const { t } = useTranslation(['orders', 'common', 'logistics']);
   const format = useFormat();
   const [filter, setFilter] = useState<OrderStatus | typeof ALL>(ALL);
   const query = useProducerOrders(filter === ALL ? undefined : filter);
@@ -71,7 +75,7 @@ export function ProducerOrdersTab() {
       ) : (
         <>
           <ul className="flex flex-col gap-3" aria-label={t('producer.title')} data-print-hide>
-            {orders.map((order) => <li key={order.id}><ProducerOrderCard order={order} /></li>)}
+            {orders.map((order) => <li key={order.id}><ProducerOrderCard order={order} extra={renderExtra?.(order)} /></li>)}
           </ul>
           {query.hasNextPage && (
             <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -95,33 +99,77 @@ export function ProducerOrdersTab() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>{order.id.slice(0, ORDER_ID_SHOWN_CHARS)}</td>
+                  <td>#{order.number}<br />{order.id.slice(0, ORDER_ID_SHOWN_CHARS)}</td>
                   <td>
                     {format.dateTime(order.createdAt)}
                     <br />
                     {t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}: {order.pickupDate} {order.pickupTime}
-                    {order.deliveryAddress ? <><br />{order.deliveryAddress}</> : null}
+                    {order.pickupPoint ? <><br />{order.pickupPoint.name}, {order.pickupPoint.address}</> : null}
+                    {order.deliveryAddress ? <><br />{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</> : null}
+                    {order.deliveryFee > 0 ? <><br />{t('logistics:order.deliveryFee')}: {format.total(order.deliveryFee)}</> : null}
                   </td>
                   <td>{order.customerName}</td>
                   <td>{order.contactPhone}</td>
-                  <td>{order.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
+                  <td>{order.items.map((item) => `${item.name} × ${format.quantityValue(item.quantity)}`).join(', ')}</td>
                   <td>{order.notes ?? ''}</td>
-                  <td>{format.total(order.total)}</td>
+                  <td>{format.total(order.total)}<br />{t(`logistics:order.${order.payment.method}`)} · {t(`logistics:order.${order.payment.status}`)}</td>
                   <td>{t(`common:orderStatus.${order.status}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <PackingList orders={orders} />
         </>
       )}
     </section>
   );
 }
 
-function ProducerOrderCard({ order }: { order: ProducerOrder }) {
-  const { t } = useTranslation(['orders', 'common', 'errors']);
+/** The printed packing list: each product's quantity summed over the listed orders, by pickup/delivery day. */
+function PackingList({ orders }: { orders: ProducerOrder[] }) {
+  const { t } = useTranslation(['logistics', 'common']);
+  const format = useFormat();
+  const days = new Map<string, Map<string, { name: string; unit: string; milli: number }>>();
+  for (const order of orders) {
+    if (order.status === 'cancelled') continue;
+    const day = days.get(order.pickupDate) ?? new Map<string, { name: string; unit: string; milli: number }>();
+    for (const item of order.items) {
+      const key = `${item.productId}|${item.unit}`;
+      const row = day.get(key) ?? { name: item.name, unit: item.unit, milli: 0 };
+      row.milli += Math.round(item.quantity * 1000);
+      day.set(key, row);
+    }
+    days.set(order.pickupDate, day);
+  }
+  return (
+    <>
+      {[...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, rows]) => (
+        <table key={day} className="orders-print-table" data-testid="packing-list">
+          <caption>{t('print.packingList')} — {format.day(day)}</caption>
+          <thead><tr><th scope="col">{t('print.product')}</th><th scope="col">{t('print.quantity')}</th></tr></thead>
+          <tbody>
+            {[...rows.values()].sort((a, b) => a.name.localeCompare(b.name)).map((row) => (
+              <tr key={`${row.name}|${row.unit}`}><td>{row.name}</td><td>{format.quantity(row.milli / 1000, row.unit)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </>
+  );
+}
+
+function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: ReactNode }) {
+  const { t } = useTranslation(['orders', 'common', 'errors', 'logistics']);
   const format = useFormat();
   const update = useUpdateOrderStatus();
+  const payment = useUpdatePaymentStatus();
+  const onPayment = () => {
+    const paymentStatus = order.payment.status === 'paid' ? 'unpaid' : 'paid';
+    payment.mutate({ id: order.id, paymentStatus }, {
+      onSuccess: () => toast.success(t(paymentStatus === 'paid' ? 'logistics:order.markedPaid' : 'logistics:order.markedUnpaid')),
+      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+    });
+  };
   const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
   const selectId = `order-status-${order.id}`;
 
@@ -141,7 +189,7 @@ function ProducerOrderCard({ order }: { order: ProducerOrder }) {
       <CardContent className="flex flex-col gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-col">
-            <h3 className="font-semibold">{t('orderId', { id: shortId })}</h3>
+            <h3 className="font-semibold">{t('logistics:order.number', { number: order.number })} <span className="text-sm font-normal text-muted-foreground">· {shortId}</span></h3>
             <p className="text-sm text-muted-foreground">
               <time dateTime={order.createdAt}>{format.dateTime(order.createdAt)}</time>
             </p>
@@ -156,7 +204,6 @@ function ProducerOrderCard({ order }: { order: ProducerOrder }) {
           <dt className="text-muted-foreground">{t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}</dt>
           <dd>
             {format.date(`${order.pickupDate}T12:00:00Z`)} {order.pickupTime}
-            {order.deliveryAddress ? ` · ${order.deliveryAddress}` : ''}
           </dd>
           {order.notes && (
             <>
@@ -165,10 +212,11 @@ function ProducerOrderCard({ order }: { order: ProducerOrder }) {
             </>
           )}
         </dl>
+        <OrderLogistics order={order} />
         <ul className="flex flex-col gap-1 text-sm" aria-label={t('producer.items')}>
           {order.items.map((item) => (
             <li key={item.productId} className="flex justify-between gap-2">
-              <span>{item.name} × {item.quantity}</span>
+              <span>{item.name} × {format.quantityValue(item.quantity)}</span>
               <span className="tabular-nums">{format.total(item.lineTotal)}</span>
             </li>
           ))}
@@ -176,6 +224,11 @@ function ProducerOrderCard({ order }: { order: ProducerOrder }) {
         <p className="flex justify-between border-t pt-2 font-semibold">
           <span>{t('producer.total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
         </p>
+        {order.status !== 'cancelled' && (
+          <Button variant="outline" className="w-fit" disabled={payment.isPending} onClick={onPayment}>
+            {t(order.payment.status === 'paid' ? 'logistics:order.markUnpaid' : 'logistics:order.markPaid')}
+          </Button>
+        )}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={selectId}>{t('producer.status')}</Label>
           <Select value={order.status} onValueChange={onStatus} disabled={update.isPending || order.status === 'cancelled'}>
@@ -191,6 +244,7 @@ function ProducerOrderCard({ order }: { order: ProducerOrder }) {
             </SelectContent>
           </Select>
         </div>
+        {extra}
       </CardContent>
     </Card>
   );

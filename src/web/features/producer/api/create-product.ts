@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProductBody, Product } from '#shared/contracts/products.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { invalidateShop } from '../lib/invalidate.ts';
 
 /** POST /api/products */
 export function createProduct(body: CreateProductBody): Promise<Product> {
-  return apiFetch<Product>('/api/products', { method: 'POST', body });
+  return api.products.create({ body });
 }
 
 export function useCreateProduct() {

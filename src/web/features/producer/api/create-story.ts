@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createStoryBody, Story } from '#shared/contracts/stories.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { invalidateShop } from '../lib/invalidate.ts';
 
 /** POST /api/stories */
 export function createStory(body: z.input<typeof createStoryBody>): Promise<Story> {
-  return apiFetch<Story>('/api/stories', { method: 'POST', body });
+  return api.stories.create({ body });
 }
 
 export function useCreateStory() {

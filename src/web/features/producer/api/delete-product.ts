@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { invalidateShop } from '../lib/invalidate.ts';
 
 /** DELETE /api/products/:id: archives it; orders keep their lines. */
-export function deleteProduct(id: string): Promise<void> {
-  return apiFetch<void>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export async function deleteProduct(id: string): Promise<void> {
+  await api.products.archive({ params: { id } });
 }
 
 export function useDeleteProduct() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { invalidateShop } from '../lib/invalidate.ts';
 
 /** DELETE /api/stories/:id */
-export function deleteStory(id: string): Promise<void> {
-  return apiFetch<void>(`/api/stories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export async function deleteStory(id: string): Promise<void> {
+  await api.stories.remove({ params: { id } });
 }
 
 export function useDeleteStory() {

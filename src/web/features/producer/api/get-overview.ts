@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProducerOverview } from '#shared/contracts/producer.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/producer/overview */
-export function getOverview(): Promise<ProducerOverview> {
-  return apiFetch<ProducerOverview>('/api/producer/overview');
-}
+export const overviewQueryOptions = () => queryOptions({ queryKey: queryKeys.producer.overview, queryFn: () => api.producer.overview() });
 
-export const overviewQueryOptions = () => queryOptions({ queryKey: ['producer', 'overview'], queryFn: getOverview });
-
-export function useOverview() {
-  return useQuery(overviewQueryOptions());
+export function useOverview(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...overviewQueryOptions(), enabled: options.enabled ?? true });
 }

@@ -1,20 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Product } from '#shared/contracts/products.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
-
-export interface ProductPage { items: Product[]; nextCursor: string | null }
-
-/** GET /api/producer/products: every own product, published or not (archived ones are gone). */
-export function getOwnProducts(cursor: string | null): Promise<ProductPage> {
-  const query = new URLSearchParams({ limit: '100' });
-  if (cursor) query.set('cursor', cursor);
-  return apiFetch<ProductPage>(`/api/producer/products?${query.toString()}`);
-}
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 // Under 'products' so every product change invalidates it with the shop's lists.
+/** GET /api/producer/products: every own product, published or not (archived ones are gone). */
 export const ownProductsQueryOptions = () => infiniteQueryOptions({
-  queryKey: ['products', 'own'],
-  queryFn: ({ pageParam }) => getOwnProducts(pageParam),
+  queryKey: queryKeys.products.own,
+  queryFn: ({ pageParam }) => api.producer.products({ query: { limit: 100, cursor: pageParam ?? undefined } }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Household, UpdateHouseholdBody } from '#shared/contracts/households.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { invalidateShop } from '../lib/invalidate.ts';
 
 /** PATCH /api/households/:id */
 export function updateHousehold({ id, body }: { id: string; body: UpdateHouseholdBody }): Promise<Household> {
-  return apiFetch<Household>(`/api/households/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  return api.households.update({ params: { id }, body });
 }
 
 export function useUpdateHousehold() {

@@ -15,6 +15,7 @@ import { useOwnHousehold } from '../api/get-household.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
 import { showError } from '../lib/show-error.ts';
+import { LogisticsSettings } from './logistics-settings.tsx';
 import type { UploadField } from '../lib/upload-field.ts';
 
 type FormInput = z.input<typeof updateHouseholdBody>;
@@ -40,7 +41,10 @@ export function HouseholdSection({ householdId, UploadField }: { householdId: st
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>{t('common:actions.retry')}</Button>
         </div>
       ) : (
-        <HouseholdForm key={query.data.id} household={query.data} UploadField={UploadField} />
+        <>
+          <HouseholdForm key={query.data.id} household={query.data} UploadField={UploadField} />
+          <LogisticsSettings key={`logistics-${query.data.id}`} household={query.data} />
+        </>
       )}
     </section>
   );

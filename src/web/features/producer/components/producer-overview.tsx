@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { intlLocale } from '#web/lib/i18n-language.ts';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOverview } from '../api/get-overview.ts';
 
-const OverviewChart = lazy(() => import('./overview-chart.tsx'));
+const OverviewChart = lazy(loadChunk(() => import('./overview-chart.tsx')));
 
 /** The dashboard's small overview: orders waiting, this week's sales, a 30-day chart. */
 export function ProducerOverview() {
@@ -16,9 +16,8 @@ export function ProducerOverview() {
   const format = useFormat();
   const query = useOverview();
 
-  const dayFormat = new Intl.DateTimeFormat(intlLocale(format.language), { day: 'numeric', month: 'short', timeZone: BUSINESS_TIME_ZONE });
-  // Dates are Belgrade calendar days; noon UTC is the same day there.
-  const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+  // Dates are Belgrade calendar days already.
+  const formatDay = format.dayMonth;
   // Axis labels in the user's language: "4.5k", "4,5 хиљ.", "4,5 тыс.".
   const axisFormat = new Intl.NumberFormat(intlLocale(format.language), { notation: 'compact', maximumFractionDigits: 1 });
   const formatAxis = (value: number) => axisFormat.format(value);
@@ -65,7 +64,7 @@ export function ProducerOverview() {
           </div>
           {data ? (
             <>
-              <p className="px-2 pt-2 text-xs text-muted-foreground">{t('overview.chartSummary', { total: format.total(monthTotal), orders: monthOrders })}</p>
+              <p className="px-2 pt-2 text-xs text-muted-foreground">{t('overview.chartSummary', { total: format.total(monthTotal), count: monthOrders })}</p>
               <table className="sr-only">
                 <caption>{t('overview.chartTitle')}</caption>
                 <thead><tr><th scope="col">{t('overview.date')}</th><th scope="col">{t('overview.sales')}</th><th scope="col">{t('overview.orders')}</th></tr></thead>

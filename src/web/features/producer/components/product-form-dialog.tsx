@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '#web/lib/use-format.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { createProductBody, type Product } from '#shared/contracts/products.ts';
+import { formatDecimalInput, parseDecimalInput } from '#shared/decimal-input.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -21,22 +23,37 @@ import type { UploadField } from '../lib/upload-field.ts';
 type FormInput = z.input<typeof createProductBody>;
 type FormOutput = z.output<typeof createProductBody>;
 
-/** Spec section 3 "Product form draft": defaults unit kg, category Voće, available, not featured. */
+/** docs/product.md "Product form draft": defaults unit kg, category Voće, available, not featured. */
 const EMPTY: FormInput = {
   name: '', description: '', price: undefined as unknown as number, unit: 'kg', category: 'fruit',
-  availability: true, featured: false, stock: null, imageId: undefined,
+  availability: true, featured: false, stock: null, quantityStep: '1' as unknown as number, availableFrom: null, imageId: undefined,
 };
 
-function valuesOf(product: Product | null): FormInput {
+/**
+ * Numbers are typed as text in the language's way ("450,50" in sr and ru, "450.50" in en):
+ * the fields hold text and become numbers when read.
+ */
+const asText = (value: number | null | undefined, language: string) =>
+  (value === null || value === undefined ? '' : formatDecimalInput(value, language)) as unknown as number;
+
+function valuesOf(product: Product | null, language: string): FormInput {
   if (!product) return EMPTY;
   return {
-    name: product.name, description: product.description, price: product.price, unit: product.unit, category: product.category,
-    availability: product.availability, featured: product.featured, stock: product.stock, imageId: undefined,
+    name: product.name, description: product.description, price: asText(product.price, language), unit: product.unit, category: product.category,
+    availability: product.availability, featured: product.featured, stock: asText(product.stock, language) as unknown as null,
+    quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom, imageId: undefined,
   };
 }
 
+/** Text typed in `language` to a number; NaN (refused by the schema) when it is not one. */
+const readNumber = (language: string, empty: undefined | null) => (v: unknown) => {
+  if (typeof v === 'number') return v;
+  if (v === '' || v === null || v === undefined) return empty;
+  return parseDecimalInput(String(v), language) ?? Number.NaN;
+};
+
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
-const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'availability', 'featured', 'imageId'] as const;
+const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId'] as const;
 
 interface ProductFormDialogProps {
   open: boolean;
@@ -68,14 +85,16 @@ export function ProductFormDialog(props: ProductFormDialogProps) {
 }
 
 function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }: ProductFormDialogProps & { onSubmittingChange: (value: boolean) => void }) {
-  const { t } = useTranslation(['producer', 'common']);
+  const { t } = useTranslation(['producer', 'common', 'logistics']);
+  const format = useFormat();
+  const { language } = format;
   const createMutation = useCreateProduct();
   const updateMutation = useUpdateProduct();
   const [image, setImage] = useState<{ url: string; type: 'image' | 'video' } | null>(
     product?.image ? { url: product.thumbnail ?? product.image, type: 'image' } : null,
   );
   const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProductBody), defaultValues: valuesOf(product), mode: 'onTouched' });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProductBody), defaultValues: valuesOf(product, language), mode: 'onTouched' });
   const { register, handleSubmit, reset, setValue, setError, formState: { errors, isSubmitting } } = form;
 
   useEffect(() => {
@@ -83,7 +102,12 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     return () => onSubmittingChange(false);
   }, [isSubmitting, onSubmittingChange]);
 
-  const error = (field: 'name' | 'description' | 'price' | 'unit' | 'category' | 'stock') => fieldErrorText(t, 'producer:form.errors', field, errors[field]);
+  const error = (field: 'name' | 'description' | 'price' | 'unit' | 'category' | 'stock' | 'quantityStep' | 'availableFrom') =>
+    fieldErrorText(t, 'producer:form.errors', field, errors[field]);
+  const example = language === 'en' ? '450.50' : '450,50';
+  const numberError = (field: 'price' | 'stock' | 'quantityStep') =>
+    // Text that is not a number is held as NaN (readNumber): say how to write one.
+    (errors[field] && Number.isNaN(form.getValues(field)) ? t('logistics:product.invalidNumber', { example }) : error(field));
 
   async function onSubmit(values: FormOutput) {
     try {
@@ -132,16 +156,16 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
         <div className="grid gap-2">
           <Label htmlFor="product-price">{t('form.price')}</Label>
           <Input
-            id="product-price" type="number" inputMode="decimal" step="0.01" min="0"
+            id="product-price" type="text" inputMode="decimal" autoComplete="off" placeholder={example}
             aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy('price', !!errors.price)}
-            {...register('price', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+            {...register('price', { setValueAs: readNumber(language, undefined) })}
           />
-          {errors.price ? <p id="product-price-error" role="alert" className="text-sm text-destructive">{error('price')}</p> : null}
+          {errors.price ? <p id="product-price-error" role="alert" className="text-sm text-destructive">{numberError('price')}</p> : null}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="product-unit">{t('form.unit')}</Label>
           <select id="product-unit" className={selectClass} aria-invalid={errors.unit ? true : undefined} {...register('unit')}>
-            {UNITS.map((unit) => <option key={unit} value={unit}>{t(`common:units.${unit}`)}</option>)}
+            {UNITS.map((unit) => <option key={unit} value={unit}>{format.unit(unit)}</option>)}
           </select>
           {errors.unit ? <p role="alert" className="text-sm text-destructive">{error('unit')}</p> : null}
         </div>
@@ -157,14 +181,28 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
         <div className="grid gap-2">
           <Label htmlFor="product-stock">{t('form.stock')}</Label>
           <Input
-            id="product-stock" type="number" inputMode="numeric" step="1" min="0"
+            id="product-stock" type="text" inputMode="decimal" autoComplete="off"
             aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy('stock', !!errors.stock, true)}
-            {...register('stock', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+            {...register('stock', { setValueAs: readNumber(language, null) })}
           />
         </div>
       </div>
       <p id="product-stock-hint" className="-mt-2 text-xs text-muted-foreground">{t('form.stockHint')}</p>
-      {errors.stock ? <p id="product-stock-error" role="alert" className="-mt-2 text-sm text-destructive">{error('stock')}</p> : null}
+      {errors.stock ? <p id="product-stock-error" role="alert" className="-mt-2 text-sm text-destructive">{numberError('stock')}</p> : null}
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="product-step">{t('logistics:product.stepLabel')}</Label>
+          <Input id="product-step" type="text" inputMode="decimal" autoComplete="off" aria-invalid={errors.quantityStep ? true : undefined}
+            {...register('quantityStep', { setValueAs: readNumber(language, undefined) })} />
+          {errors.quantityStep ? <p role="alert" className="text-sm text-destructive">{numberError('quantityStep')}</p> : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="product-available-from">{t('logistics:product.availableFromLabel')}</Label>
+          <Input id="product-available-from" type="date" aria-invalid={errors.availableFrom ? true : undefined}
+            {...register('availableFrom', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} />
+          {errors.availableFrom ? <p role="alert" className="text-sm text-destructive">{error('availableFrom')}</p> : null}
+        </div>
+      </div>
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" className="size-4 accent-primary" {...register('availability')} />

@@ -20,7 +20,7 @@ import { showError } from '../lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 
-/** Spec section 2, Products tab: own products, Edit, Publish/Unpublish, Delete, Add Product. */
+/** docs/product.md, Products tab: own products, Edit, Publish/Unpublish, Delete, Add Product. */
 export function ProductsTab({ UploadField }: { UploadField: UploadField }) {
   const { t } = useTranslation(['producer', 'common']);
   const query = useOwnProducts();

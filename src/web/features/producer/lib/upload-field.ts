@@ -3,7 +3,7 @@ import type { MediaUpload } from '#shared/contracts/media.ts';
 
 /**
  * The upload control this feature needs. Features do not import each other, so the route
- * hands in the media feature's field (DESIGN.md section 2).
+ * hands in the media feature's field (docs/architecture.md).
  */
 export interface UploadFieldProps {
   id?: string;

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Review } from '#shared/contracts/reviews.ts';
-import { apiFetch } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { api } from '#web/lib/api-client.ts';
 
 /** GET /api/products/:id/reviews (newest first; the first 50). */
-export function getReviews(productId: string, signal?: AbortSignal): Promise<{ items: Review[]; nextCursor: string | null }> {
-  return apiFetch(`/api/products/${encodeURIComponent(productId)}/reviews?limit=50`, { signal });
-}
-
 export const reviewsQueryOptions = (productId: string) => queryOptions({
-  queryKey: ['reviews', productId],
-  queryFn: ({ signal }) => getReviews(productId, signal),
+  queryKey: queryKeys.reviews.ofProduct(productId),
+  queryFn: ({ signal }) => api.reviews.ofProduct({ params: { id: productId }, query: { limit: 50 }, signal }),
 });
 
 export function useReviews(productId: string) {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import type { ReviewDialog as Dialog } from './review-dialog.tsx';
 
-const ReviewDialog = lazy(() => import('./review-dialog.tsx').then((module) => ({ default: module.ReviewDialog })));
+const ReviewDialog = lazy(loadChunk(() => import('./review-dialog.tsx').then((module) => ({ default: module.ReviewDialog }))));
 
 /**
  * The review dialog, downloaded when a visitor first opens it: its form validation (the shared

@@ -11,9 +11,9 @@ import { useCreateReview } from '../api/create-review.ts';
 import { StarPicker } from './star-picker.tsx';
 
 /**
- * Write-review dialog (spec sections 2, 4, 5): stars with hover preview, comment 10–500;
- * on success it closes and resets, on failure it stays open with the spec's message.
- * Writing again edits one's review (spec section 5): `initial` is that review, to start from.
+ * Write-review dialog (docs/product.md): stars with hover preview, comment 10–500;
+ * on success it closes and resets, on failure it stays open with the product's message.
+ * Writing again edits one's review (docs/product.md): `initial` is that review, to start from.
  */
 export function ReviewDialog({ productId, productName, open, onOpenChange, initial }: {
   productId: string;

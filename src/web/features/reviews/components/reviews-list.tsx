@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { BadgeCheck, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ export function Stars({ rating, label }: { rating: number; label: string }) {
   );
 }
 
-export function ReviewItem({ review, title }: { review: Review; title?: ReactNode }) {
+export function ReviewItem({ review, title, actions }: { review: Review; title?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   return (
@@ -31,6 +31,8 @@ export function ReviewItem({ review, title }: { review: Review; title?: ReactNod
         <div className="flex flex-wrap items-center gap-x-2">
           {title ?? <Link to={`/buyer/${review.userId}`} className="font-medium hover:underline">{review.userName}</Link>}
           <span className="text-xs text-muted-foreground">{format.date(review.createdAt)}</span>
+          {review.verifiedPurchase && <span className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700"><BadgeCheck className="size-3.5" aria-hidden="true" />{t('review.verifiedPurchase')}</span>}
+          {actions && <span className="ml-auto">{actions}</span>}
         </div>
         <Stars rating={review.rating} label={t('ratingLabel', { rating: review.rating })} />
         <p className="text-sm break-words whitespace-pre-line">{review.comment}</p>
@@ -39,12 +41,12 @@ export function ReviewItem({ review, title }: { review: Review; title?: ReactNod
   );
 }
 
-/** The product's reviews from the API, newest first. */
-export function ReviewsList({ productId }: { productId: string }) {
+/** The product's reviews from the API, newest first; `actions` adds controls to each (the page's report action). */
+export function ReviewsList({ productId, actions }: { productId: string; actions?: (review: Review) => ReactNode }) {
   const { t } = useTranslation('catalog');
   const reviews = useReviews(productId);
   if (reviews.isPending) return <div className="flex flex-col gap-2" aria-busy="true"><Skeleton className="h-16" /><Skeleton className="h-16" /></div>;
   if (reviews.isError) return <p className="text-sm text-destructive">{reviews.error.message}</p>;
   if (reviews.data.items.length === 0) return <p className="text-sm text-muted-foreground">{t('product.noReviews')}</p>;
-  return <ul>{reviews.data.items.map((r) => <ReviewItem key={r.id} review={r} />)}</ul>;
+  return <ul>{reviews.data.items.map((r) => <ReviewItem key={r.id} review={r} actions={actions?.(r)} />)}</ul>;
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import type { StoryViewerProps } from './story-viewer.tsx';
 
-const load = () => import('./story-viewer.tsx');
+const load = loadChunk(() => import('./story-viewer.tsx'));
 const StoryViewer = lazy(() => load().then((module) => ({ default: module.StoryViewer })));
 
 /** Starts downloading the viewer (dialog, scroll lock) early, e.g. when a story circle is pointed at. */

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Story } from '#shared/contracts/stories.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
@@ -13,14 +13,29 @@ export interface StoryViewerProps {
   open: boolean;
   initialIndex?: number;
   onOpenChange: (open: boolean) => void;
+  /**
+   * The element that gets the focus back when the viewer closes (the circle that opened it).
+   * Without it (or when it is gone), the element that had the focus when the viewer opened.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
+  /** Controls for the story shown (the page's report action). */
+  actions?: (story: Story) => ReactNode;
 }
 
-/** The story viewer of the spec (section 2): segments, tap halves, arrows, keyboard, timing. */
-export function StoryViewer({ stories, householdName, householdAvatar, open, initialIndex = 0, onOpenChange }: StoryViewerProps) {
+/** The story viewer (docs/product.md, Stories): segments, tap halves, arrows, keyboard, timing. */
+export function StoryViewer({ stories, householdName, householdAvatar, open, initialIndex = 0, onOpenChange, returnFocus, actions }: StoryViewerProps) {
   const { t } = useTranslation('catalog');
   // Video length as soon as its metadata loads (keyed by story id).
   const [videoSeconds, setVideoSeconds] = useState<Record<string, number>>({});
   const close = () => onOpenChange(false);
+  // Radix gives the focus back to a Dialog.Trigger only; the viewer has none, so without this
+  // the focus would fall to the top of the page.
+  const opener = useRef<Element | null>(null);
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = returnFocus?.() ?? opener.current;
+    if (target instanceof HTMLElement && target.isConnected) target.focus({ preventScroll: true });
+  };
   const durationFor = (i: number) => {
     const s = stories[i];
     return s ? storyDurationMs(s.mediaType, videoSeconds[s.id]) : storyDurationMs('image');
@@ -38,6 +53,8 @@ export function StoryViewer({ stories, householdName, householdAvatar, open, ini
       <DialogContent
         showCloseButton={false}
         onKeyDown={onKeyDown}
+        onOpenAutoFocus={() => { opener.current = document.activeElement; }}
+        onCloseAutoFocus={restoreFocus}
         className="h-[100dvh] max-h-[100dvh] w-full max-w-md gap-0 overflow-hidden rounded-none border-0 bg-black p-0 text-white sm:h-[90dvh] sm:rounded-xl"
       >
         <DialogTitle className="sr-only">{t('story.title', { name: householdName })}</DialogTitle>
@@ -56,6 +73,7 @@ export function StoryViewer({ stories, householdName, householdAvatar, open, ini
               <AvatarFallback className="text-xs text-foreground">{householdName.slice(0, 1)}</AvatarFallback>
             </Avatar>
             <span className="flex-1 truncate text-sm font-semibold">{householdName}</span>
+            {story && actions?.(story)}
             <button type="button" onClick={close} aria-label={t('story.close')} className="rounded-full p-2 hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">
               <X className="size-5" aria-hidden="true" />
             </button>
@@ -79,7 +97,7 @@ export function StoryViewer({ stories, householdName, householdAvatar, open, ini
           ) : (
             <img key={story.id} src={story.mediaUrl} alt={story.caption ?? t('story.imageAlt', { name: householdName })} className="max-h-full w-full object-contain" />
           ))}
-          {/* Tap halves (spec): left goes back, right goes forward. */}
+          {/* Tap halves: left goes back, right goes forward. */}
           <button type="button" tabIndex={-1} aria-hidden="true" className="absolute inset-y-0 left-0 z-10 w-1/2 cursor-w-resize" onClick={previous} />
           <button type="button" tabIndex={-1} aria-hidden="true" className="absolute inset-y-0 right-0 z-10 w-1/2 cursor-e-resize" onClick={next} />
           <button type="button" onClick={previous} aria-label={t('story.previous')} className="absolute top-1/2 left-2 z-20 -translate-y-1/2 rounded-full bg-black/40 p-2 hover:bg-black/60 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '#shared/constants.ts';
 
-/** How long a story shows (spec section 9): images 5 s, videos their length up to 30 s. */
+/** How long a story shows (docs/product.md): images 5 s, videos their length up to 30 s. */
 export function storyDurationMs(type: 'image' | 'video', videoSeconds?: number): number {
   if (type !== 'video') return TIMINGS.storyImageMs;
   if (!videoSeconds || !Number.isFinite(videoSeconds) || videoSeconds <= 0) return TIMINGS.storyVideoMaxMs;
@@ -9,7 +9,7 @@ export function storyDurationMs(type: 'image' | 'video', videoSeconds?: number):
 }
 
 /**
- * The story viewer's clock (spec sections 2 and 4): starts at `initialIndex` with progress 0;
+ * The story viewer's clock (docs/product.md): starts at `initialIndex` with progress 0;
  * every 100 ms the progress grows by its share of the story's duration until 100, then the
  * next story starts at 0; going back or forward resets to 0; past the last story it closes.
  */

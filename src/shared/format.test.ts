@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
-import type { TFunction } from 'i18next';
-import { formatDate, formatDateTime, formatPrice, formatPricePerUnit, formatTotal } from './format.ts';
+import { BUSINESS_TIME_ZONE } from './constants.ts';
+import { formatDate, formatDateTime, formatDay, formatDayMonth, formatPrice, formatPricePerUnit, formatQuantity, formatQuantityValue, formatRating, formatTotal, formatWeekday, languageOf, pluralCategory } from './format.ts';
 
 // Intl separates thousands in Russian with a no-break space.
 const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
@@ -42,11 +41,12 @@ describe('formatTotal', () => {
 });
 
 describe('formatPricePerUnit', () => {
-  it('formats "price RSD / unit" with the translated unit', () => {
-    const units: Record<string, string> = { 'common:units.kg': 'кг', 'common:units.jar': 'тегла' };
-    const t = ((key: string) => units[key] ?? key) as unknown as TFunction;
-    expect(formatPricePerUnit(1200, 'kg', t, 'sr')).toBe('1.200 RSD / кг');
-    expect(formatPricePerUnit(450, 'jar', t, 'sr')).toBe('450 RSD / тегла');
+  it('formats "price RSD / unit" with the unit in the language', () => {
+    expect(formatPricePerUnit(1200, 'kg', 'sr')).toBe('1.200 RSD / кг');
+    expect(formatPricePerUnit(450, 'jar', 'sr')).toBe('450 RSD / тегла');
+    expect(formatPricePerUnit(450, 'jar', 'ru')).toBe('450 RSD / банка');
+    expect(formatPricePerUnit(99.5, 'l', 'en')).toBe('99.50 RSD / liter');
+    expect(formatPricePerUnit(10, 'crate', 'en')).toBe('10 RSD / crate');
   });
 });
 
@@ -91,5 +91,61 @@ describe('formatDate', () => {
   it('returns null for a value that is not a date', () => {
     expect(formatDate('not a date', 'sr')).toBeNull();
     expect(formatDateTime('', 'en')).toBeNull();
+  });
+});
+
+describe('formatDayMonth', () => {
+  it('writes a Belgrade calendar day as day and short month, whatever the clock', () => {
+    expect(formatDayMonth('2026-05-04', 'sr')).toBe('4. мај');
+    expect(formatDayMonth('2026-09-30', 'en')).toBe('30 Sept');
+    expect(formatDayMonth('2026-05-04', 'ru')).toBe('4 мая');
+    expect(formatDayMonth('nonsense', 'en')).toBe('nonsense');
+  });
+});
+
+describe('quantities, plurals and language tags', () => {
+  it('writes a quantity with its unit', () => {
+    expect(formatQuantity(3, 'jar', 'sr')).toBe('3 тегла');
+    expect(formatQuantity(1.5, 'kg', 'en')).toBe('1.50 kg');
+  });
+
+  it('picks the plural category as Intl.PluralRules (CLDR) does', () => {
+    for (const language of ['sr', 'en', 'ru']) {
+      const rules = new Intl.PluralRules(language);
+      for (let n = 0; n <= 125; n++) expect(pluralCategory(n, language), `${language} ${n}`).toBe(rules.select(n));
+    }
+  });
+
+  it('reads a language from a tag, and takes Serbian for anything else', () => {
+    expect(languageOf('en-US')).toBe('en');
+    expect(languageOf('ru_RU')).toBe('ru');
+    expect(languageOf('<script>')).toBe('sr');
+    expect(formatPrice(1200, 'de')).toBe('1.200 RSD');
+    expect(languageOf('sr-Latn-RS')).toBe('sr-Latn');
+  });
+});
+
+describe('formatRating and formatQuantityValue', () => {
+  it('write decimals the language\'s way: a comma in sr, sr-Latn and ru, a point in en', () => {
+    expect(formatRating(4.86, 'sr')).toBe('4,9');
+    expect(formatRating(4.86, 'sr-Latn')).toBe('4,9');
+    expect(formatRating(4.86, 'ru')).toBe('4,9');
+    expect(formatRating(4.86, 'en')).toBe('4.9');
+    expect(formatRating(5, 'sr')).toBe('5,0');
+    expect(formatQuantityValue(1.5, 'sr')).toBe('1,5');
+    expect(formatQuantityValue(0.25, 'en')).toBe('0.25');
+    expect(formatQuantityValue(3, 'ru')).toBe('3');
+    expect(formatQuantityValue(0.1 + 0.2, 'sr')).toBe('0,3');
+  });
+});
+
+describe('formatDay and formatWeekday', () => {
+  it('write a calendar day with its weekday, Monday being 1', () => {
+    expect(formatWeekday(1, 'en')).toBe('Mon');
+    expect(formatWeekday(7, 'sr')).toBe('нед');
+    expect(formatWeekday(3, 'sr-Latn')).toBe('sre');
+    expect(formatDay('2030-07-15', 'en')).toBe('Mon 15 Jul 2030');
+    expect(formatDay('2030-06-16', 'sr')).toBe('нед 16. јун 2030.');
+    expect(formatDay('nonsense', 'en')).toBe('nonsense');
   });
 });

@@ -1,0 +1,268 @@
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { HouseholdStatus, ReportTargetType } from '#shared/contracts/admin.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { householdRatingSet, productColumns, productRatingSet } from '../../db/read-models.ts';
+import { adminAudit, households, products, reports, reviews, sessions, stories, users } from '../../db/schema.ts';
+import { timeKeySql } from '../../lib/keyset-cursor.ts';
+
+type After = { timeKey: string; id: string } | undefined;
+
+const keyset = (createdAt: SQL | typeof households.createdAt, id: SQL | typeof households.id, after: After) =>
+  after ? [sql`(${createdAt}, ${id}) < (${after.timeKey}::timestamptz, ${after.id}::uuid)`] : [];
+
+/** The table and columns behind each kind of reportable content. */
+const CONTENT = {
+  product: products,
+  review: reviews,
+  story: stories,
+  household: households,
+  buyer: users,
+} as const;
+
+function likePattern(q: string) {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The operator console's reads and writes; the only admin file that touches the schema. */
+export function createAdminRepository(db: Db) {
+  return {
+    db,
+
+    async isOperator(userId: string): Promise<boolean> {
+      const [row] = await db.select({ isAdmin: users.isAdmin }).from(users)
+        .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.deletedAt))).limit(1);
+      return row?.isAdmin === true;
+    },
+
+    async audit(tx: DbOrTx, entry: { adminId: string; action: string; targetType: string; targetId: string; reason: string | null; now: Date }) {
+      await tx.insert(adminAudit).values({ adminId: entry.adminId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId, reason: entry.reason, createdAt: entry.now });
+    },
+
+    async listAudit(limit: number, after: After) {
+      return db.select({
+        id: adminAudit.id, adminId: adminAudit.adminId, action: adminAudit.action, targetType: adminAudit.targetType,
+        targetId: adminAudit.targetId, reason: adminAudit.reason, createdAt: adminAudit.createdAt, timeKey: timeKeySql(adminAudit.createdAt),
+      }).from(adminAudit)
+        .where(and(...keyset(sql`${adminAudit.createdAt}`, sql`${adminAudit.id}`, after)))
+        .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+        .limit(limit);
+    },
+
+    // ---- producers ----
+
+    async listProducers(status: HouseholdStatus | undefined, limit: number, after: After) {
+      const conditions: SQL[] = [isNull(users.deletedAt), ...keyset(sql`${households.createdAt}`, sql`${households.id}`, after)];
+      if (status) conditions.push(eq(households.status, status));
+      // Unconfirmed signups never wait for approval: they are not producers yet.
+      if (status === 'pending') conditions.push(isNotNull(users.confirmedAt));
+      return db.select({
+        id: households.id, name: households.name, location: households.location, status: households.status,
+        ownerEmail: users.email, ownerName: users.name, confirmedAt: users.confirmedAt, suspendedAt: users.suspendedAt,
+        hiddenAt: households.hiddenAt, createdAt: households.createdAt, statusChangedAt: households.statusChangedAt,
+        followers: households.followerCount,
+        productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.household_id = households.id AND p.archived_at IS NULL)`,
+        storyCount: sql<number>`(SELECT count(*)::int FROM stories s WHERE s.household_id = households.id)`,
+        orderCount: sql<number>`(SELECT count(*)::int FROM orders o WHERE o.household_id = households.id)`,
+        timeKey: timeKeySql(households.createdAt),
+      }).from(households)
+        .innerJoin(users, eq(users.id, households.id))
+        .where(and(...conditions))
+        .orderBy(desc(households.createdAt), desc(households.id))
+        .limit(limit);
+    },
+
+    async lockHousehold(tx: DbOrTx, id: string) {
+      const [row] = await tx.select({
+        id: households.id, name: households.name, status: households.status,
+        ownerEmail: users.email, ownerName: users.name, ownerLanguage: users.language, deletedAt: users.deletedAt,
+      }).from(households).innerJoin(users, eq(users.id, households.id))
+        .where(eq(households.id, id)).for('update', { of: households });
+      return row ?? null;
+    },
+
+    async setHouseholdStatus(tx: DbOrTx, id: string, status: HouseholdStatus, now: Date) {
+      await tx.update(households).set({ status, statusChangedAt: now, updatedAt: now }).where(eq(households.id, id));
+    },
+
+    /**
+     * Recomputes the rating and review count of every product `authorId` reviewed, and of their
+     * households: run after the author's reviews stop or start counting (suspension, hiding).
+     */
+    recomputeRatingsOfAuthor,
+
+    // ---- products ----
+
+    async findProduct(tx: DbOrTx, id: string) {
+      const [row] = await tx.select({ ...productColumns, promoted: products.promoted, promotedUntil: products.promotedUntil, hiddenAt: products.hiddenAt })
+        .from(products).innerJoin(households, eq(households.id, products.householdId))
+        .where(and(eq(products.id, id), isNull(products.archivedAt)));
+      return row ?? null;
+    },
+
+    async listProducts(filters: { q?: string; promoted?: boolean }, limit: number, after: After) {
+      const conditions: SQL[] = [isNull(products.archivedAt), ...keyset(sql`${products.createdAt}`, sql`${products.id}`, after)];
+      if (filters.promoted !== undefined) conditions.push(eq(products.promoted, filters.promoted));
+      if (filters.q) conditions.push(or(ilike(products.name, likePattern(filters.q)), ilike(households.name, likePattern(filters.q)))!);
+      return db.select({ ...productColumns, promoted: products.promoted, promotedUntil: products.promotedUntil, hiddenAt: products.hiddenAt, timeKey: timeKeySql(products.createdAt) })
+        .from(products).innerJoin(households, eq(households.id, products.householdId))
+        .where(and(...conditions))
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limit);
+    },
+
+    async setPromotion(tx: DbOrTx, id: string, promoted: boolean, promotedUntil: string | null, now: Date) {
+      await tx.update(products).set({ promoted, promotedUntil, updatedAt: now }).where(eq(products.id, id));
+    },
+
+    // ---- reports ----
+
+    async targetExists(type: ReportTargetType, id: string): Promise<boolean> {
+      const table = CONTENT[type];
+      const conditions: SQL[] = [eq(table.id, id)];
+      if (type === 'buyer') conditions.push(eq(users.userType, 'customer'), isNull(users.deletedAt));
+      if (type === 'product') conditions.push(isNull(products.archivedAt));
+      const rows = await db.select({ id: table.id }).from(table).where(and(...conditions)).limit(1);
+      return rows.length === 1;
+    },
+
+    async insertReport(values: { reporterId: string; targetType: ReportTargetType; targetId: string; reason: typeof reports.$inferInsert['reason']; note: string | null; now: Date }) {
+      const [row] = await db.insert(reports).values({ ...values, createdAt: values.now }).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async listReports(status: 'open' | 'resolved', limit: number, after: After) {
+      return db.select({
+        id: reports.id, reporterId: reports.reporterId, reporterName: users.name, targetType: reports.targetType, targetId: reports.targetId,
+        reason: reports.reason, note: reports.note, status: reports.status, resolution: reports.resolution, resolvedAt: reports.resolvedAt,
+        createdAt: reports.createdAt, timeKey: timeKeySql(reports.createdAt),
+        // The target's current text and whether it is hidden now.
+        targetTitle: sql<string | null>`CASE ${reports.targetType}
+          WHEN 'product' THEN (SELECT p.name FROM products p WHERE p.id = reports.target_id)
+          WHEN 'review' THEN (SELECT rp.name FROM reviews r JOIN products rp ON rp.id = r.product_id WHERE r.id = reports.target_id)
+          WHEN 'story' THEN (SELECT sh.name FROM stories s JOIN households sh ON sh.id = s.household_id WHERE s.id = reports.target_id)
+          WHEN 'household' THEN (SELECT h.name FROM households h WHERE h.id = reports.target_id)
+          WHEN 'buyer' THEN (SELECT u.name FROM users u WHERE u.id = reports.target_id) END`,
+        targetText: sql<string | null>`CASE ${reports.targetType}
+          WHEN 'product' THEN (SELECT p.description FROM products p WHERE p.id = reports.target_id)
+          WHEN 'review' THEN (SELECT r.comment FROM reviews r WHERE r.id = reports.target_id)
+          WHEN 'story' THEN (SELECT COALESCE(s.caption, s.media_url) FROM stories s WHERE s.id = reports.target_id)
+          WHEN 'household' THEN (SELECT h.description FROM households h WHERE h.id = reports.target_id)
+          WHEN 'buyer' THEN (SELECT COALESCE(u.bio, '') FROM users u WHERE u.id = reports.target_id) END`,
+        targetHidden: sql<boolean>`COALESCE(CASE ${reports.targetType}
+          WHEN 'product' THEN (SELECT p.hidden_at IS NOT NULL FROM products p WHERE p.id = reports.target_id)
+          WHEN 'review' THEN (SELECT r.hidden_at IS NOT NULL FROM reviews r WHERE r.id = reports.target_id)
+          WHEN 'story' THEN (SELECT s.hidden_at IS NOT NULL FROM stories s WHERE s.id = reports.target_id)
+          WHEN 'household' THEN (SELECT h.hidden_at IS NOT NULL FROM households h WHERE h.id = reports.target_id)
+          WHEN 'buyer' THEN (SELECT u.hidden_at IS NOT NULL FROM users u WHERE u.id = reports.target_id) END, false)`,
+      }).from(reports)
+        .innerJoin(users, eq(users.id, reports.reporterId))
+        .where(and(eq(reports.status, status), ...keyset(sql`${reports.createdAt}`, sql`${reports.id}`, after)))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(limit);
+    },
+
+    async lockReport(tx: DbOrTx, id: string) {
+      const [row] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Resolves the report; a hide resolves every other open report of the same target too. */
+    async resolveReports(tx: DbOrTx, report: { id: string; targetType: ReportTargetType; targetId: string }, resolution: 'hide' | 'dismiss', adminId: string, now: Date) {
+      const which = resolution === 'hide'
+        ? and(eq(reports.targetType, report.targetType), eq(reports.targetId, report.targetId), eq(reports.status, 'open'))
+        : eq(reports.id, report.id);
+      await tx.update(reports).set({ status: 'resolved', resolution, resolvedBy: adminId, resolvedAt: now }).where(which);
+    },
+
+    /** Hides or restores content (kept in the database); false when there is no such target. */
+    async setHidden(tx: DbOrTx, type: ReportTargetType, id: string, hidden: boolean, now: Date): Promise<boolean> {
+      const hiddenAt = hidden ? now : null;
+      let rows: Array<{ id: string }>;
+      switch (type) {
+        case 'product': rows = await tx.update(products).set({ hiddenAt, updatedAt: now }).where(eq(products.id, id)).returning({ id: products.id }); break;
+        case 'review': rows = await tx.update(reviews).set({ hiddenAt }).where(eq(reviews.id, id)).returning({ id: reviews.productId }); break;
+        case 'story': rows = await tx.update(stories).set({ hiddenAt }).where(eq(stories.id, id)).returning({ id: stories.id }); break;
+        case 'household': rows = await tx.update(households).set({ hiddenAt, updatedAt: now }).where(eq(households.id, id)).returning({ id: households.id }); break;
+        case 'buyer': rows = await tx.update(users).set({ hiddenAt }).where(and(eq(users.id, id), eq(users.userType, 'customer'))).returning({ id: users.id }); break;
+      }
+      const row = rows[0];
+      if (!row) return false;
+      // Hidden reviews, households and buyers stop counting in ratings; restored ones count again.
+      if (type === 'review') await recomputeRatingsOfProduct(tx, row.id);
+      if (type === 'household' || type === 'buyer') await recomputeRatingsOfAuthor(tx, id);
+      return true;
+    },
+
+    async isHidden(tx: DbOrTx, type: ReportTargetType, id: string): Promise<boolean | null> {
+      const table = CONTENT[type];
+      const [row] = await tx.select({ hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id));
+      return row ? row.hiddenAt !== null : null;
+    },
+
+    // ---- users ----
+
+    async listUsers(filters: { q?: string; status?: 'active' | 'suspended' }, limit: number, after: After) {
+      const conditions: SQL[] = [isNull(users.deletedAt), ...keyset(sql`${users.createdAt}`, sql`${users.id}`, after)];
+      if (filters.status === 'suspended') conditions.push(isNotNull(users.suspendedAt));
+      if (filters.status === 'active') conditions.push(isNull(users.suspendedAt));
+      if (filters.q) conditions.push(or(ilike(users.email, likePattern(filters.q)), ilike(users.name, likePattern(filters.q)))!);
+      return db.select({
+        id: users.id, email: users.email, name: users.name, userType: users.userType, isAdmin: users.isAdmin,
+        confirmedAt: users.confirmedAt, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt, createdAt: users.createdAt,
+        timeKey: timeKeySql(users.createdAt),
+      }).from(users).where(and(...conditions)).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+    },
+
+    async lockUser(tx: DbOrTx, id: string) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Suspends (sessions end at once: every request checks its session) or reinstates a user. */
+    async setSuspended(tx: DbOrTx, id: string, suspended: boolean, now: Date) {
+      await tx.update(users).set({ suspendedAt: suspended ? now : null, updatedAt: now }).where(eq(users.id, id));
+      if (suspended) {
+        await tx.update(sessions).set({ revokedAt: now, revokedReason: 'suspended' }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+      }
+    },
+
+    // ---- stats ----
+
+    /** Orders not cancelled, per Europe/Belgrade day from `from` to `to` (inclusive). */
+    async stats(from: string, to: string, timeZone: string) {
+      const day = sql`(o.created_at AT TIME ZONE ${timeZone})::date`;
+      const [totals] = (await db.execute<{ orders: number; revenue_para: number; buyers: number; producers: number }>(sql`
+        SELECT count(*)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para,
+               count(DISTINCT o.buyer_id)::int AS buyers, count(DISTINCT o.household_id)::int AS producers
+        FROM orders o WHERE o.status <> 'cancelled' AND ${day} BETWEEN ${from}::date AND ${to}::date`)).rows;
+      const byDay = (await db.execute<{ date: string; orders: number; revenue_para: number }>(sql`
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para
+        FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
+        LEFT JOIN orders o ON o.status <> 'cancelled' AND ${day} = d.day::date
+        GROUP BY d.day ORDER BY d.day`)).rows;
+      return { totals: totals!, byDay };
+    },
+  };
+
+  async function recompute(tx: DbOrTx, touched: Array<{ id: string; householdId: string }>) {
+    for (const id of new Set(touched.map((p) => p.id))) await tx.update(products).set(productRatingSet(id)).where(eq(products.id, id));
+    for (const id of new Set(touched.map((p) => p.householdId))) await tx.update(households).set(householdRatingSet(id)).where(eq(households.id, id));
+  }
+
+  /**
+   * Recomputes the rating and review count of every product `authorId` reviewed, and of their
+   * households: run after the author's reviews stop or start counting (suspension, hiding).
+   */
+  async function recomputeRatingsOfAuthor(tx: DbOrTx, authorId: string) {
+    const touched = await tx.select({ id: products.id, householdId: products.householdId }).from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId)).where(eq(reviews.userId, authorId));
+    await recompute(tx, touched);
+  }
+
+  async function recomputeRatingsOfProduct(tx: DbOrTx, productId: string) {
+    const touched = await tx.select({ id: products.id, householdId: products.householdId }).from(products).where(eq(products.id, productId));
+    await recompute(tx, touched);
+  }
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

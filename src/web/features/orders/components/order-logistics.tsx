@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#shared/contracts/orders.ts';
+import { formatAccount, model97Reference } from '#shared/ips.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+
+/** Where and when, the delivery fee and the payment state of an order. */
+export function OrderLogistics({ order }: { order: Order }) {
+  const { t } = useTranslation('logistics');
+  const format = useFormat();
+  const when = `${format.day(order.pickupDate)}${order.pickupTime ? ` ${order.pickupTime}` : ''}`;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="order-logistics">
+      {order.pickupPoint && (
+        <>
+          <dt className="text-muted-foreground">{t('order.pickupAt')}</dt>
+          <dd><span className="font-medium">{order.pickupPoint.name}</span>, {order.pickupPoint.address}</dd>
+        </>
+      )}
+      {order.deliveryType === 'delivery' && (
+        <>
+          <dt className="text-muted-foreground">{t('order.deliveryTo')}</dt>
+          <dd>{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</dd>
+        </>
+      )}
+      <dt className="text-muted-foreground">{t('order.slot')}</dt>
+      <dd>{when}</dd>
+      {order.deliveryFee > 0 && (
+        <>
+          <dt className="text-muted-foreground">{t('order.deliveryFee')}</dt>
+          <dd className="tabular-nums">{format.total(order.deliveryFee)}</dd>
+        </>
+      )}
+      <dt className="text-muted-foreground">{t('order.payment')}</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        {t(`order.${order.payment.method}`)}
+        <Badge variant={order.payment.status === 'paid' ? 'default' : 'outline'} data-testid="payment-status">
+          {t(`order.${order.payment.status}`)}
+        </Badge>
+      </dd>
+    </dl>
+  );
+}
+
+/** The NBS IPS QR of an unpaid ips_qr order, with account, amount and reference as text. */
+export function IpsPayment({ order }: { order: Order }) {
+  const { t } = useTranslation('logistics');
+  const format = useFormat();
+  const ips = order.payment.ips;
+  if (!ips || order.payment.status === 'paid') return null;
+  const fields = Object.fromEntries(ips.payload.split('|').map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1)]));
+  return (
+    <section aria-label={t('order.ipsTitle')} className="flex flex-col items-center gap-2 rounded-md border p-3 sm:flex-row sm:items-start">
+      <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ips.qrSvg)}`} alt={t('order.qrAlt', { number: order.number })}
+        width={180} height={180} className="size-44 shrink-0 bg-white" />
+      <div className="flex flex-col gap-1 text-sm">
+        <p className="font-medium">{t('order.ipsTitle')}</p>
+        <p className="text-muted-foreground">{t('order.ipsHint')}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          <dt className="text-muted-foreground">{t('order.payee')}</dt><dd>{fields.N}</dd>
+          <dt className="text-muted-foreground">{t('order.account')}</dt><dd className="tabular-nums" data-testid="ips-account">{formatAccount(fields.R ?? '')}</dd>
+          <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(order.total)}</dd>
+          <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="ips-reference">{model97Reference(String(order.number))}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
