@@ -34,6 +34,18 @@ const mail = (i: number): Mail => ({ to: `kupac${i}@test.rs`, subject: `Пору
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the mail outbox', () => {
+  it('sends mails in the order they became due, whatever order the rows are stored in', async () => {
+    const start = Date.now() - 60_000;
+    // Stored newest first, and one updated afterwards so its row moves: the physical order is not the due order.
+    const order = Array.from({ length: 40 }, (_, i) => 39 - i);
+    await database.db.insert(mailOutbox).values(order.map((i) => ({ ...mail(i), nextAttemptAt: new Date(start + i * 100) })));
+    await database.db.update(mailOutbox).set({ lastError: 'moved' }).where(eq(mailOutbox.subject, mail(20).subject));
+    const delivered: string[] = [];
+    const outbox = createMailOutbox({ db: database.db, mailer: { async send(m) { delivered.push(m.subject); } } });
+    await outbox.drain();
+    expect(delivered).toEqual(Array.from({ length: 40 }, (_, i) => mail(i).subject));
+  });
+
   it('sends every mail exactly once when two instances drain the same database at once', async () => {
     const count = 120;
     await database.db.insert(mailOutbox).values(Array.from({ length: count }, (_, i) => mail(i)));

@@ -65,18 +65,24 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
   async function claim(): Promise<Row[]> {
     // Due by the injected clock or by the database's own (rows default to now()).
     const now = sql`GREATEST(${clock()}::timestamptz, now())`;
+    // RETURNING gives no order: the claimed mails are sorted by when they became due (then by
+    // their id's creation order), so a buyer's status mails go out in the order they happened.
     const result = await opts.db.execute<Record<string, unknown>>(sql`
-      UPDATE mail_outbox SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000})
-      WHERE id IN (
-        SELECT id FROM mail_outbox
+      WITH due AS (
+        SELECT id, next_attempt_at AS due_at, created_at FROM mail_outbox
         WHERE sent_at IS NULL AND next_attempt_at <= ${now} AND attempts < ${MAX_ATTEMPTS}
-        ORDER BY next_attempt_at
+        ORDER BY next_attempt_at, created_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, "to", subject, text, html, attempts`);
-    return result.rows.map((r) => ({
-      id: r.id as string, to: r.to as string, subject: r.subject as string, text: r.text as string, html: r.html as string, attempts: Number(r.attempts),
-    }));
+      UPDATE mail_outbox m SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000})
+      FROM due WHERE m.id = due.id
+      RETURNING m.id, m."to", m.subject, m.text, m.html, m.attempts, due.due_at, due.created_at`);
+    const at = (v: unknown) => new Date(v as string | Date).getTime();
+    return result.rows
+      .sort((a, b) => at(a.due_at) - at(b.due_at) || at(a.created_at) - at(b.created_at))
+      .map((r) => ({
+        id: r.id as string, to: r.to as string, subject: r.subject as string, text: r.text as string, html: r.html as string, attempts: Number(r.attempts),
+      }));
   }
 
   async function drainOnce(): Promise<{ claimed: number; sent: number }> {
