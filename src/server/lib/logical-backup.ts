@@ -145,6 +145,9 @@ export async function writeLogicalBackup(url: string, file: string): Promise<{ t
   }
 }
 
+/** Longest line read: far above any row of the app's tables (media are files, not rows); bounds memory on a foreign file. */
+const MAX_LINE = 64 * 1024 * 1024;
+
 /** The lines of a gzip'd file; a damaged or truncated gzip stream throws. */
 async function* gzipLines(file: string): AsyncGenerator<string> {
   const raw = fs.createReadStream(file);
@@ -157,6 +160,7 @@ async function* gzipLines(file: string): AsyncGenerator<string> {
     for await (const chunk of input as AsyncIterable<string>) {
       const parts = (rest + chunk).split('\n');
       rest = parts.pop()!;
+      if (rest.length > MAX_LINE) throw new BackupFormatError(`The backup has a line longer than ${MAX_LINE / 1024 / 1024} MiB: not a backup of this app`);
       yield* parts;
     }
   } catch (err) {
