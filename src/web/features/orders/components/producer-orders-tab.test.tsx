@@ -101,7 +101,7 @@ describe('ProducerOrdersTab', () => {
     expect(row).toHaveTextContent('2,400.00 RSD');
     expect(row).toHaveTextContent('Not paid');
     expect(within(row).getByRole('combobox', { name: 'Status of order 0f8fad5b' })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Mark order #100001 paid' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Mark paid, order #100001' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Incoming orders' })).toBeNull();
   });
 });

@@ -211,7 +211,10 @@ function StatusSelect({ order, id, className }: { order: ProducerOrder; id: stri
   );
 }
 
-/** Mark paid / not paid; `named` (the table, where many sit in one column) names the order in its label. */
+/**
+ * Mark paid / not paid; `named` (the table, where many sit in one column) adds the order to its
+ * label, after the visible words (WCAG 2.5.3, label in name).
+ */
 function PaidButton({ order, className, named = false }: { order: ProducerOrder; className?: string; named?: boolean }) {
   const { t } = useTranslation(['logistics', 'orders']);
   const actions = useOrderActions(order);
