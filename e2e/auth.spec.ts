@@ -81,6 +81,10 @@ test('a buyer signs up, verifies the mailed code, logs in, stays signed in, and 
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The success toast, and no stale "wrong password" toast beside it.
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  await expect(toasts.filter({ hasText: 'Logged in successfully' })).toBeVisible();
+  await expect(toasts.filter({ hasText: 'Incorrect email or password.' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   await page.reload();

@@ -61,8 +61,17 @@ test('a producer adds a product with a photo, unpublishes, publishes and deletes
   await expect(page.getByText('Product added')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const card = page.getByRole('group', { name });
+  // A card on the phone; on a desktop screen a row of the products table, its name the row header.
+  const desktop = page.viewportSize()!.width >= 1024;
+  const card = desktop
+    ? page.getByRole('table', { name: 'My products' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    : page.getByRole('group', { name });
   await expect(card).toBeVisible();
+  if (desktop) {
+    const headers = page.getByRole('table', { name: 'My products' }).getByRole('columnheader');
+    await expect(headers).toHaveText(['Photo', 'Product', 'Category', 'Price', 'Stock', 'State', 'Actions']);
+    await expect(card.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+  }
   await expect(card.getByText('Available')).toBeVisible();
   await expect(card.getByText('Dairy')).toBeVisible();
   await expect(card.getByText('950 RSD / kg')).toBeVisible();

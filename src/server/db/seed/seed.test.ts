@@ -146,6 +146,26 @@ describe('seedIfEmpty', () => {
     }
   });
 
+  it('starts the demo accounts with their sample history read; a new event still notifies', async () => {
+    const { rows: [before] } = await database.pool.query<{ all: number; unread: number; pushing: number }>(
+      'SELECT count(*)::int AS all, count(*) FILTER (WHERE read_at IS NULL)::int AS unread, count(*) FILTER (WHERE push_pending)::int AS pushing FROM notifications',
+    );
+    expect(before?.all).toBeGreaterThan(0);
+    expect(before?.unread).toBe(0);
+    expect(before?.pushing).toBe(0);
+
+    // The producer confirms the buyer's pending order: the buyer gets one unread notification.
+    const { rows: [order] } = await database.pool.query<{ id: string; household_id: string; buyer_id: string }>(
+      `SELECT o.id, o.household_id, o.buyer_id FROM orders o JOIN users u ON u.id = o.buyer_id
+        WHERE u.email = 'kupac@domace.rs' AND o.status = 'pending' LIMIT 1`,
+    );
+    await database.pool.query(`INSERT INTO order_events (order_id, status, actor_id) VALUES ($1, 'confirmed', $2)`, [order!.id, order!.household_id]);
+    const { rows: unread } = await database.pool.query<{ type: string }>(
+      'SELECT type FROM notifications WHERE user_id = $1 AND read_at IS NULL', [order!.buyer_id],
+    );
+    expect(unread).toEqual([{ type: 'order_status' }]);
+  });
+
   it('seeds once when two instances start at the same time', async () => {
     const other = await createTestDatabase();
     try {

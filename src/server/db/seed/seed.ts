@@ -300,6 +300,10 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await tx.insert(orders).values(rows.orderRows);
     await tx.insert(orderItems).values(rows.itemRows);
     await tx.insert(orderEvents).values(rows.eventRows);
+    // The triggers of migration 0009 turned the sample history into notifications; a demo
+    // account has long seen its past, so they start read (and are never pushed). Events after
+    // the seed notify as usual.
+    await tx.execute(sql`UPDATE notifications SET read_at = created_at, push_pending = false WHERE read_at IS NULL`);
     return true;
   });
 

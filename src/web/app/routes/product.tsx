@@ -84,7 +84,7 @@ export default function ProductPage() {
           <span className="text-muted-foreground">{t('reviewCount', { count: p.reviewCount })}</span>
           <Badge variant="secondary">{t(`common:categories.${p.category}`)}</Badge>
         </div>
-        <p className="text-xl font-bold text-primary">{format.pricePerUnit(p.price, p.unit)}</p>
+        <p className="text-xl font-bold text-primary" data-testid="product-price">{format.pricePerUnit(p.price, p.unit)}</p>
         {p.quantityStep !== 1 && (
           <p className="text-sm text-muted-foreground">{t('logistics:product.step', { step: format.quantityValue(p.quantityStep), unit: format.unit(p.unit) })}</p>
         )}

@@ -103,7 +103,8 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
             ))}
             <FieldError id={`${id}-pickupPointId-error`} text={err('pickupPointId')} />
           </fieldset>
-          <div className="grid grid-cols-[2fr_1fr] gap-3">
+          {/* One above the other on a phone: a window ("уто 24. нов 2026. 08:00–12:00") needs the whole width. */}
+          <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${id}-slot`}>{t('when')}</Label>
               <select id={`${id}-slot`} className={selectClass} value={choice.slot} aria-invalid={!!err('slot')} aria-describedby={describedBy('slot')}
@@ -147,7 +148,7 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
 
       {choice.deliveryType === 'delivery' && (
         <>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-3 sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${id}-area`}>{t('town')}</Label>
               <select id={`${id}-area`} className={selectClass} value={choice.deliveryArea} aria-invalid={!!err('deliveryArea')}

@@ -84,4 +84,24 @@ describe('ProducerOrdersTab', () => {
     const packing = screen.getByTestId('packing-list');
     expect(within(packing).getByText('Мед').closest('tr')).toHaveTextContent('Мед3.5 jar');
   });
+
+  it('on a desktop screen is a table: a row per order, its number the row header, status and paid mark named after it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items: [ORDER], nextCursor: null }), { status: 200 }))));
+    renderTab();
+    const table = await screen.findByRole('table', { name: 'Incoming orders' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent))
+      .toEqual(['Order', 'Customer', 'Pickup / delivery', 'Items', 'Total and payment', 'Status']);
+    const row = within(table).getByRole('row', { name: /Order #100001/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Order #100001');
+    expect(row).toHaveTextContent('Марија Николић');
+    expect(row).toHaveTextContent('+381641234567');
+    expect(row).toHaveTextContent('Без кесе');
+    expect(row).toHaveTextContent('Мед × 2');
+    expect(row).toHaveTextContent('2,400.00 RSD');
+    expect(row).toHaveTextContent('Not paid');
+    expect(within(row).getByRole('combobox', { name: 'Status of order 0f8fad5b' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Mark paid, order #100001' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Incoming orders' })).toBeNull();
+  });
 });

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, ORDER_STATUSES, SKELETONS, type OrderStatus } from '#shared/constants.ts';
 import type { ProducerOrder } from '#shared/contracts/orders.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useIsDesktop } from '#web/lib/use-media-query.ts';
 import { useProducerOrders } from '../api/get-producer-orders.ts';
 import { useUpdateOrderStatus, useUpdatePaymentStatus } from '../api/update-order-status.ts';
 import { OrderLogistics } from './order-logistics.tsx';
@@ -20,11 +22,13 @@ const ALL = 'all';
 
 /**
  * docs/product.md, producer dashboard, Orders tab: incoming orders, status changes, print list.
- * `renderExtra` adds what other features show on a card (the conversation, from the page).
+ * Cards on a phone, a table on a desktop screen. `renderExtra` adds what other features show
+ * with an order (the conversation, from the page).
  */
 export function ProducerOrdersTab({ renderExtra }: { renderExtra?: (order: ProducerOrder) => ReactNode } = {}) {
   const { t } = useTranslation(['orders', 'common', 'logistics']);
   const format = useFormat();
+  const desktop = useIsDesktop();
   const [filter, setFilter] = useState<OrderStatus | typeof ALL>(ALL);
   const query = useProducerOrders(filter === ALL ? undefined : filter);
   const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -74,9 +78,13 @@ export function ProducerOrdersTab({ renderExtra }: { renderExtra?: (order: Produ
         <p className="py-8 text-center text-muted-foreground">{filter === ALL ? t('producer.empty') : t('producer.emptyFiltered')}</p>
       ) : (
         <>
-          <ul className="flex flex-col gap-3" aria-label={t('producer.title')} data-print-hide>
-            {orders.map((order) => <li key={order.id}><ProducerOrderCard order={order} extra={renderExtra?.(order)} /></li>)}
-          </ul>
+          {desktop ? (
+            <ProducerOrdersTable orders={orders} renderExtra={renderExtra} />
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label={t('producer.title')} data-print-hide>
+              {orders.map((order) => <li key={order.id}><ProducerOrderCard order={order} extra={renderExtra?.(order)} /></li>)}
+            </ul>
+          )}
           {query.hasNextPage && (
             <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
               {t('loadMore')}
@@ -158,11 +166,12 @@ function PackingList({ orders }: { orders: ProducerOrder[] }) {
   );
 }
 
-function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: ReactNode }) {
+/** Status changes and the paid mark of one order, with their toasts. */
+function useOrderActions(order: ProducerOrder) {
   const { t } = useTranslation(['orders', 'common', 'errors', 'logistics']);
-  const format = useFormat();
   const update = useUpdateOrderStatus();
   const payment = useUpdatePaymentStatus();
+  const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
   const onPayment = () => {
     const paymentStatus = order.payment.status === 'paid' ? 'unpaid' : 'paid';
     payment.mutate({ id: order.id, paymentStatus }, {
@@ -170,9 +179,6 @@ function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: Rea
       onError: (error) => toast.error(t('errors:title'), { description: error.message }),
     });
   };
-  const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
-  const selectId = `order-status-${order.id}`;
-
   const onStatus = (value: string) => {
     const status = value as OrderStatus;
     if (status === order.status) return;
@@ -183,6 +189,124 @@ function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: Rea
       onError: (error) => toast.error(t('errors:title'), { description: error.message }),
     });
   };
+  return { shortId, onPayment, onStatus, paymentPending: payment.isPending, statusPending: update.isPending };
+}
+
+function StatusSelect({ order, id, className }: { order: ProducerOrder; id: string; className: string }) {
+  const { t } = useTranslation(['orders', 'common']);
+  const actions = useOrderActions(order);
+  return (
+    <Select value={order.status} onValueChange={actions.onStatus} disabled={actions.statusPending || order.status === 'cancelled'}>
+      <SelectTrigger id={id} aria-label={t('producer.statusFor', { id: actions.shortId })} className={className}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {ORDER_STATUSES.map((status) => (
+          <SelectItem key={status} value={status} disabled={status === 'cancelled' && order.status === 'completed'}>
+            {t(`common:orderStatus.${status}`)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * Mark paid / not paid; `named` (the table, where many sit in one column) adds the order to its
+ * label, after the visible words (WCAG 2.5.3, label in name).
+ */
+function PaidButton({ order, className, named = false }: { order: ProducerOrder; className?: string; named?: boolean }) {
+  const { t } = useTranslation(['logistics', 'orders']);
+  const actions = useOrderActions(order);
+  if (order.status === 'cancelled') return null;
+  const paid = order.payment.status === 'paid';
+  return (
+    <Button variant="outline" size={named ? 'sm' : 'default'} className={className} disabled={actions.paymentPending} onClick={actions.onPayment}
+      aria-label={named ? t(paid ? 'orders:producer.markUnpaidFor' : 'orders:producer.markPaidFor', { number: order.number }) : undefined}>
+      {t(paid ? 'order.markUnpaid' : 'order.markPaid')}
+    </Button>
+  );
+}
+
+/**
+ * The desktop table: one row group per order (its data row, then a full-width row with what
+ * `renderExtra` adds), the order number the row header, the status select and paid mark in
+ * the last cell.
+ */
+function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[]; renderExtra?: (order: ProducerOrder) => ReactNode }) {
+  const { t } = useTranslation(['orders', 'common', 'logistics']);
+  const format = useFormat();
+  const columns = 6;
+  return (
+    <div className="overflow-x-auto rounded-lg border" data-print-hide>
+      <table className="w-full text-sm" aria-label={t('producer.title')} data-testid="producer-orders-table">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">{t('producer.columns.order')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('producer.customer')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('producer.columns.when')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('producer.items')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">{t('producer.columns.payment')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('producer.status')}</th>
+          </tr>
+        </thead>
+        {orders.map((order) => {
+          const extra = renderExtra?.(order);
+          return (
+            <tbody key={order.id} className="border-t" data-testid="producer-order" data-order-id={order.id}>
+              <tr className="align-top">
+                <th scope="row" className="px-3 py-3 text-left font-normal">
+                  <span className="block font-semibold whitespace-nowrap">{t('logistics:order.number', { number: order.number })}</span>
+                  <span className="block text-xs text-muted-foreground">{order.id.slice(0, ORDER_ID_SHOWN_CHARS)}</span>
+                  <time className="block text-xs text-muted-foreground" dateTime={order.createdAt}>{format.dateTime(order.createdAt)}</time>
+                </th>
+                <td className="px-3 py-3">
+                  <span className="block font-medium">{order.customerName}</span>
+                  <a href={`tel:${order.contactPhone}`} className="block whitespace-nowrap text-muted-foreground hover:underline">{order.contactPhone}</a>
+                  {order.notes ? <p className="mt-1 line-clamp-3 whitespace-pre-line text-muted-foreground" title={order.notes}>
+                    <span className="sr-only">{t('producer.notes')}: </span>{order.notes}
+                  </p> : null}
+                </td>
+                <td className="px-3 py-3">
+                  <span className="block font-medium">{t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}</span>
+                  <span className="block whitespace-nowrap">{format.day(order.pickupDate)}{order.pickupTime ? ` ${order.pickupTime}` : ''}</span>
+                  {order.pickupPoint ? <span className="block text-muted-foreground">{order.pickupPoint.name}, {order.pickupPoint.address}</span> : null}
+                  {order.deliveryType === 'delivery' ? <span className="block text-muted-foreground">{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</span> : null}
+                  {order.deliveryFee > 0 ? <span className="block text-muted-foreground">{t('logistics:order.deliveryFee')}: {format.total(order.deliveryFee)}</span> : null}
+                </td>
+                <td className="px-3 py-3">
+                  <ul className="flex flex-col gap-0.5" aria-label={t('producer.items')}>
+                    {order.items.map((item) => <li key={item.productId}>{item.name} × {format.quantityValue(item.quantity)}</li>)}
+                  </ul>
+                </td>
+                <td className="px-3 py-3 text-right">
+                  <span className="block font-semibold whitespace-nowrap tabular-nums">{format.total(order.total)}</span>
+                  <span className="block text-muted-foreground">{t(`logistics:order.${order.payment.method}`)}</span>
+                  <Badge variant={order.payment.status === 'paid' ? 'default' : 'outline'} className="mt-1" data-testid="payment-status">
+                    {t(`logistics:order.${order.payment.status}`)}
+                  </Badge>
+                </td>
+                <td className="px-3 py-3">
+                  <div className="flex flex-col items-start gap-2">
+                    <StatusSelect order={order} id={`order-status-${order.id}`} className="w-40" />
+                    <PaidButton order={order} named />
+                  </div>
+                </td>
+              </tr>
+              {extra ? <tr><td colSpan={columns} className="px-3 pb-3">{extra}</td></tr> : null}
+            </tbody>
+          );
+        })}
+      </table>
+    </div>
+  );
+}
+
+function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: ReactNode }) {
+  const { t } = useTranslation(['orders', 'common', 'errors', 'logistics']);
+  const format = useFormat();
+  const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
+  const selectId = `order-status-${order.id}`;
 
   return (
     <Card data-testid="producer-order" data-order-id={order.id}>
@@ -224,25 +348,10 @@ function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: Rea
         <p className="flex justify-between border-t pt-2 font-semibold">
           <span>{t('producer.total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
         </p>
-        {order.status !== 'cancelled' && (
-          <Button variant="outline" className="w-fit" disabled={payment.isPending} onClick={onPayment}>
-            {t(order.payment.status === 'paid' ? 'logistics:order.markUnpaid' : 'logistics:order.markPaid')}
-          </Button>
-        )}
+        <PaidButton order={order} className="w-fit" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={selectId}>{t('producer.status')}</Label>
-          <Select value={order.status} onValueChange={onStatus} disabled={update.isPending || order.status === 'cancelled'}>
-            <SelectTrigger id={selectId} aria-label={t('producer.statusFor', { id: shortId })} className="w-full sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ORDER_STATUSES.map((status) => (
-                <SelectItem key={status} value={status} disabled={status === 'cancelled' && order.status === 'completed'}>
-                  {t(`common:orderStatus.${status}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <StatusSelect order={order} id={selectId} className="w-full sm:w-56" />
         </div>
         {extra}
       </CardContent>

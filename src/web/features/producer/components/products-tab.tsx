@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SKELETONS } from '#shared/constants.ts';
@@ -12,7 +12,9 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useIsDesktop } from '#web/lib/use-media-query.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useOwnProducts } from '../api/get-own-products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
@@ -20,9 +22,13 @@ import { showError } from '../lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 
-/** docs/product.md, Products tab: own products, Edit, Publish/Unpublish, Delete, Add Product. */
+/**
+ * docs/product.md, Products tab: own products, Edit, Publish/Unpublish, Delete, Add Product.
+ * Cards on a phone, a table with a row per product on a desktop screen.
+ */
 export function ProductsTab({ UploadField }: { UploadField: UploadField }) {
   const { t } = useTranslation(['producer', 'common']);
+  const desktop = useIsDesktop();
   const query = useOwnProducts();
   const [editing, setEditing] = useState<Product | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -64,6 +70,8 @@ export function ProductsTab({ UploadField }: { UploadField: UploadField }) {
         </div>
       ) : products.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('products.empty')}</p>
+      ) : desktop ? (
+        <ProductsTable products={products} onEdit={(product) => { setEditing(product); setFormOpen(true); }} onDelete={setDeleting} />
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {products.map((product) => (
@@ -105,12 +113,11 @@ export function ProductsTab({ UploadField }: { UploadField: UploadField }) {
   );
 }
 
-function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+/** Publish/Unpublish of one product, with its toast. */
+function useTogglePublished(product: Product) {
   const { t } = useTranslation(['producer', 'common']);
-  const format = useFormat();
   const updateMutation = useUpdateProduct();
-
-  async function togglePublished() {
+  async function toggle() {
     try {
       const updated = await updateMutation.mutateAsync({ id: product.id, body: { availability: !product.availability } });
       toast.success(updated.availability ? t('products.published') : t('products.unpublished'));
@@ -118,17 +125,129 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
       showError(err, t('products.actionFailed'));
     }
   }
+  return { toggle, pending: updateMutation.isPending };
+}
+
+/** The product's photo, or a placeholder; `compact` (the table's small cell) leaves out the placeholder's words. */
+function Thumbnail({ product, className, compact = false }: { product: Product; className: string; compact?: boolean }) {
+  const { t } = useTranslation('producer');
+  return product.thumbnail ?? product.image ? (
+    <img src={product.thumbnail ?? product.image ?? ''} alt="" className={`${className} shrink-0 rounded-md object-cover`} loading="lazy" />
+  ) : (
+    <div className={`${className} flex shrink-0 flex-col items-center justify-center gap-1 rounded-md bg-muted text-xs text-muted-foreground`}
+      title={compact ? t('products.noImage') : undefined}>
+      <ImageOff aria-hidden="true" className={compact ? 'size-4' : 'size-5'} />
+      {compact ? null : t('products.noImage')}
+    </div>
+  );
+}
+
+function ProductActions({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('producer');
+  const publish = useTogglePublished(product);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={onEdit} aria-label={t('products.editNamed', { name: product.name })}>
+        <Pencil aria-hidden="true" />
+        {t('products.edit')}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => void publish.toggle()} disabled={publish.pending}
+        aria-label={product.availability ? t('products.unpublishNamed', { name: product.name }) : t('products.publishNamed', { name: product.name })}>
+        {product.availability ? t('products.unpublish') : t('products.publish')}
+      </Button>
+      <Button size="sm" variant="destructive" onClick={onDelete} aria-label={t('products.deleteNamed', { name: product.name })}>
+        <Trash2 aria-hidden="true" />
+        {t('products.delete')}
+      </Button>
+    </>
+  );
+}
+
+/** An icon button of the table, its words in a tooltip and in its accessible name. */
+function IconAction({ icon: Icon, label, tip, onClick, disabled, variant }: {
+  icon: LucideIcon; label: string; tip: string; onClick: () => void; disabled?: boolean; variant: 'outline' | 'secondary' | 'destructive';
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button size="icon" variant={variant} className="size-9" onClick={onClick} disabled={disabled} aria-label={label}>
+          <Icon aria-hidden="true" />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{tip}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function ProductTableActions({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('producer');
+  const publish = useTogglePublished(product);
+  const named = { name: product.name };
+  return (
+    <div className="flex justify-end gap-1.5">
+      <IconAction icon={Pencil} variant="outline" onClick={onEdit} label={t('products.editNamed', named)} tip={t('products.edit')} />
+      <IconAction icon={product.availability ? EyeOff : Eye} variant="secondary" onClick={() => void publish.toggle()} disabled={publish.pending}
+        label={product.availability ? t('products.unpublishNamed', named) : t('products.publishNamed', named)}
+        tip={product.availability ? t('products.unpublish') : t('products.publish')} />
+      <IconAction icon={Trash2} variant="destructive" onClick={onDelete} label={t('products.deleteNamed', named)} tip={t('products.delete')} />
+    </div>
+  );
+}
+
+/** The desktop table: one row per product, its name the row header, its actions in the last cell. */
+function ProductsTable({ products, onEdit, onDelete }: { products: Product[]; onEdit: (product: Product) => void; onDelete: (product: Product) => void }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const format = useFormat();
+  return (
+    <TooltipProvider>
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm" aria-labelledby="products-heading" data-testid="products-table">
+          <thead className="bg-muted/50 text-left text-muted-foreground">
+            <tr>
+              <th scope="col" className="w-16 px-3 py-2 font-medium"><span className="sr-only">{t('products.columns.photo')}</span></th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.name')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.category')}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.price')}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.stock')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.state')}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((product) => (
+              <tr key={product.id} className="border-t align-middle">
+                <td className="w-16 px-3 py-2"><Thumbnail product={product} className="block size-12 min-w-12" compact /></td>
+                <th scope="row" className="px-3 py-2 text-left font-semibold">
+                  <span className="line-clamp-2 break-words">{product.name}</span>
+                </th>
+                <td className="px-3 py-2">{t(`common:categories.${product.category}`)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{format.pricePerUnit(product.price, product.unit)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{product.stock ?? '—'}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap gap-1">
+                    <Badge variant={product.availability ? 'success' : 'muted'}>{product.availability ? t('products.available') : t('products.unavailable')}</Badge>
+                    {product.featured ? <Badge variant="info">{t('products.featured')}</Badge> : null}
+                  </div>
+                </td>
+                <td className="px-3 py-2">
+                  <ProductTableActions product={product} onEdit={() => onEdit(product)} onDelete={() => onDelete(product)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </TooltipProvider>
+  );
+}
+
+function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation(['producer', 'common']);
+  const format = useFormat();
 
   return (
     <Card className="flex-row gap-3 p-3" aria-label={product.name} role="group">
-      {product.thumbnail ?? product.image ? (
-        <img src={product.thumbnail ?? product.image ?? ''} alt="" className="size-24 shrink-0 rounded-md object-cover" loading="lazy" />
-      ) : (
-        <div className="flex size-24 shrink-0 flex-col items-center justify-center gap-1 rounded-md bg-muted text-xs text-muted-foreground">
-          <ImageOff aria-hidden="true" className="size-5" />
-          {t('products.noImage')}
-        </div>
-      )}
+      <Thumbnail product={product} className="size-24" />
       <div className="grid min-w-0 flex-1 content-start gap-1.5">
         <h3 className="truncate font-semibold">{product.name}</h3>
         {product.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p> : null}
@@ -140,18 +259,7 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
         </div>
         <p className="font-semibold text-primary">{format.pricePerUnit(product.price, product.unit)}</p>
         <div className="flex flex-wrap gap-2 pt-1">
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={t('products.editNamed', { name: product.name })}>
-            <Pencil aria-hidden="true" />
-            {t('products.edit')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void togglePublished()} disabled={updateMutation.isPending}
-            aria-label={product.availability ? t('products.unpublishNamed', { name: product.name }) : t('products.publishNamed', { name: product.name })}>
-            {product.availability ? t('products.unpublish') : t('products.publish')}
-          </Button>
-          <Button size="sm" variant="destructive" onClick={onDelete} aria-label={t('products.deleteNamed', { name: product.name })}>
-            <Trash2 aria-hidden="true" />
-            {t('products.delete')}
-          </Button>
+          <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </Card>
