@@ -155,7 +155,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const stopCleanUp = scheduleCleanUp(deps.database.db, clock, (err) => app.log.warn({ err }, 'clean-up failed'));
     app.addHook('onClose', async () => stopCleanUp());
   }
-  app.addHook('onClose', () => outbox.stop());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    // The pooled SMTP connections say QUIT (the outbox was their only user).
+    deps.mailer.close?.();
+  });
 
   // Web Push of new notifications: after every successful write request (whatever
   // feature's commit or trigger created them) and, with workers, every 10 s.
