@@ -46,7 +46,7 @@ async function startSink() {
 
 describe('the SMTP transport', () => {
   it('is pooled: a few connections, each reused for many mails', () => {
-    expect(smtpTransportOptions('smtp://relay.example:587')).toMatchObject({ url: 'smtp://relay.example:587', pool: true, maxConnections: 5, maxMessages: 100 });
+    expect(smtpTransportOptions('smtp://relay.example:587')).toMatchObject({ url: 'smtp://relay.example:587', pool: true, maxConnections: 10, maxMessages: 100 });
   });
 
   it('sends a burst over at most maxConnections connections, each mail with the Message-ID made from its id', async () => {

@@ -41,9 +41,9 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 /**
  * Pooled SMTP by default: a few connections, each reused for up to `maxMessages` mails, so a
  * mail costs MAIL FROM / RCPT TO / DATA on an open connection instead of a TCP (and TLS)
- * handshake and EHLO of its own. SMTP_URL's query overrides them (?pool=false, ?maxConnections=10).
+ * handshake and EHLO of its own. SMTP_URL's query overrides them (?pool=false, ?maxConnections=20).
  */
-export const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
+export const SMTP_POOL = { pool: true, maxConnections: 10, maxMessages: 100 } as const;
 
 interface MailLog { info: (obj: object, msg: string) => void }
 
