@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { accountMail } from '../features/auth/mails.ts';
@@ -77,6 +79,26 @@ describe('the SMTP transport', () => {
     } finally {
       mailer.close?.();
       await sink.close();
+    }
+  });
+});
+
+describe('the .eml outbox (no SMTP_URL)', () => {
+  it('writes one file per mail, and makes its folder again if it was removed', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'domace-eml-')), 'outbox');
+    const mailer = createMailer({ from: 'Domaće <no-reply@domace.example>', outboxDir: dir, log: { info: () => undefined } });
+    try {
+      const id = '00000000-0000-4000-8000-000000000001';
+      await Promise.all([1, 2, 3].map((i) => mailer.send({ to: `k${i}@test.rs`, subject: `S ${i}`, text: 'T', html: '<p>T</p>' }, { id: i === 1 ? id : undefined })));
+      const files = fs.readdirSync(dir);
+      expect(files).toHaveLength(3);
+      const texts = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+      expect(texts.filter((t) => t.includes(`Message-ID: <${id}@domace.example>`))).toHaveLength(1);
+      fs.rmSync(dir, { recursive: true });
+      await mailer.send({ to: 'k4@test.rs', subject: 'S 4', text: 'T', html: '<p>T</p>' });
+      expect(fs.readdirSync(dir)).toHaveLength(1);
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     }
   });
 });
