@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS } from '#shared/constants.ts';
 import type { Config } from './config/env.ts';
-import type { Database } from './db/client.ts';
+import { createDb, createPool, type Database } from './db/client.ts';
 import { scheduleCleanUp } from './db/maintenance.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Tokens } from './lib/tokens.ts';
@@ -139,7 +139,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Every write route registered from here on gets per-user and per-IP limits.
   await app.register(writeLimitsPlugin, { ...config.writeLimits, tokens: deps.tokens });
 
-  const outbox = deps.outbox ?? createMailOutbox({ db: deps.database.db, mailer: deps.mailer, clock, log: app.log });
+  // The background sender claims and marks its batches on a connection of its own: on the
+  // app's pool those two statements queued behind every checkout waiting for a connection,
+  // and under a checkout peak the outbox fell minutes behind (bench/lib/mail-scenario.ts).
+  const outboxPool = deps.startWorkers && !deps.outbox && deps.database.url ? createPool(deps.database.url, 1) : undefined;
+  const outbox = deps.outbox ?? createMailOutbox({ db: outboxPool ? createDb(outboxPool) : deps.database.db, mailer: deps.mailer, clock, log: app.log });
   // Message summaries whose 10 minutes have passed are mail that is due: a drain
   // sends them too, and with workers they are looked for every minute.
   const messageMails = createMessagesService({ db: deps.database.db, repo: createMessagesRepository(), clock, outbox, publicUrl: config.publicUrl });
@@ -155,7 +159,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const stopCleanUp = scheduleCleanUp(deps.database.db, clock, (err) => app.log.warn({ err }, 'clean-up failed'));
     app.addHook('onClose', async () => stopCleanUp());
   }
-  app.addHook('onClose', () => outbox.stop());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    // The pooled SMTP connections say QUIT (the outbox was their only user).
+    deps.mailer.close?.();
+    await outboxPool?.end();
+  });
 
   // Web Push of new notifications: after every successful write request (whatever
   // feature's commit or trigger created them) and, with workers, every 10 s.

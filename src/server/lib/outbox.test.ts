@@ -56,8 +56,9 @@ describe('the mail outbox', () => {
         delivered.push({ by, subject: m.subject });
       },
     });
-    const a = createMailOutbox({ db: instanceDb(), mailer: mailerOf('a') });
-    const b = createMailOutbox({ db: instanceDb(), mailer: mailerOf('b') });
+    // Small batches, so each instance claims several while the other is sending.
+    const a = createMailOutbox({ db: instanceDb(), mailer: mailerOf('a'), batchSize: 10 });
+    const b = createMailOutbox({ db: instanceDb(), mailer: mailerOf('b'), batchSize: 10 });
 
     // Each instance drains repeatedly, as its timer and kicks after commits would.
     const sentBy = await Promise.all([a, b].map(async (outbox) => {
@@ -287,7 +288,8 @@ describe('the mail outbox', () => {
     let release!: () => void;
     const relay = new Promise<void>((r) => { release = r; });
     let calls = 0;
-    const outbox = createMailOutbox({ db: instanceDb(), mailer: { async send() { calls += 1; if (calls === 2) await relay; } } });
+    // One mail at a time, so "the rest of the batch" is the 8 never handed to the mailer.
+    const outbox = createMailOutbox({ db: instanceDb(), concurrency: 1, mailer: { async send() { calls += 1; if (calls === 2) await relay; } } });
     outbox.start(60_000);
     outbox.kick();
     while (calls < 2) await sleep(20);
@@ -300,5 +302,90 @@ describe('the mail outbox', () => {
     const next = createMailOutbox({ db: instanceDb(), mailer: { send: async () => undefined } });
     expect(await next.drain()).toBe(8);
     expect(calls).toBe(2);
+  });
+
+  it('claims one batch at a time and sends it a few mails at once', async () => {
+    await database.db.insert(mailOutbox).values(Array.from({ length: 250 }, (_, i) => mail(300 + i)));
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let first!: () => void;
+    const started = new Promise<void>((r) => { first = r; });
+    const ids = new Set<string>();
+    const outbox = createMailOutbox({
+      db: instanceDb(), batchSize: 100, concurrency: 4,
+      mailer: {
+        async send(_m, options) {
+          ids.add(options!.id!);
+          inFlight += 1;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          first();
+          await held;
+          await sleep(1);
+          inFlight -= 1;
+        },
+      },
+    });
+    const draining = outbox.drain();
+    await started;
+    // While the first batch is with the mailer, only it is claimed (leased); the rest waits.
+    const leased = await database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(sql`${mailOutbox.nextAttemptAt} > now() + interval '1 minute'`);
+    expect(leased).toHaveLength(100);
+    release();
+    expect(await draining).toBe(250);
+    expect(maxInFlight).toBe(4);
+    // Each mail is handed over with its row's id (the Message-ID).
+    const rows = await database.db.select({ id: mailOutbox.id, sentAt: mailOutbox.sentAt }).from(mailOutbox);
+    expect(new Set(rows.map((r) => r.id))).toEqual(ids);
+    expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+  });
+
+  it('marks sent only what the transport accepted: the refused mails of a batch stay queued for a retry', async () => {
+    await database.db.insert(mailOutbox).values(Array.from({ length: 30 }, (_, i) => mail(400 + i)));
+    const outbox = createMailOutbox({
+      db: instanceDb(), batchSize: 10,
+      mailer: { async send(m) { if (Number(m.subject.split(' ')[1]) % 3 === 0) throw new Error('451 4.3.0 try later'); } },
+    });
+    expect(await outbox.drain()).toBe(20);
+    const rows = await database.db.select().from(mailOutbox);
+    const refused = rows.filter((r) => Number(r.subject.split(' ')[1]) % 3 === 0);
+    expect(refused).toHaveLength(10);
+    expect(refused.every((r) => r.sentAt === null && r.attempts === 1 && r.lastError === '451 4.3.0 try later' && r.text !== '')).toBe(true);
+    expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(20);
+  });
+
+  it('after a crash mid-batch sends again at most that batch, with the same Message-IDs, and loses none', async () => {
+    const clock = createClock();
+    const count = 25;
+    await database.db.insert(mailOutbox).values(Array.from({ length: count }, (_, i) => mail(500 + i)));
+    const delivered: Array<{ id: string; subject: string }> = [];
+    // The relay accepts four mails, then the process "dies" on the fifth: nothing is marked.
+    let accepted = 0;
+    const dying = createMailOutbox({
+      db: instanceDb(), clock: clock.now, batchSize: 10, concurrency: 1, sendTimeoutMs: 60_000,
+      mailer: {
+        send(m, options) {
+          if (accepted === 4) return new Promise<void>(() => undefined);
+          accepted += 1;
+          delivered.push({ id: options!.id!, subject: m.subject });
+          return Promise.resolve();
+        },
+      },
+    });
+    void dying.drain();
+    while (accepted < 4) await sleep(10);
+    await sleep(100);
+    const next = createMailOutbox({ db: instanceDb(), clock: clock.now, batchSize: 10, mailer: { async send(m, options) { delivered.push({ id: options!.id!, subject: m.subject }); } } });
+    expect(await next.drain()).toBe(count - 10); // the other batches at once
+    clock.advance(5 * 60_000 + 1000); // the dead instance's lease runs out
+    expect(await next.drain()).toBe(10);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+    const subjects = delivered.map((d) => d.subject);
+    expect(new Set(subjects).size).toBe(count); // none lost
+    expect(subjects.length - count).toBe(4); // sent twice: only what the relay had taken from the dead batch
+    const twice = delivered.filter((d, i) => delivered.findIndex((e) => e.subject === d.subject) !== i);
+    for (const d of twice) expect(delivered.filter((e) => e.subject === d.subject).map((e) => e.id)).toEqual([d.id, d.id]);
   });
 });

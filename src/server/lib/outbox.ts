@@ -7,11 +7,14 @@ import type { Mail, Mailer } from './mailer.ts';
  * Mail that survives a crash: written to mail_outbox in the same transaction as the order
  * or code that causes it, then sent by any instance (docs/decisions/0003-mail-outbox.md).
  *
- * A batch is claimed with a lease: one short UPDATE … FOR UPDATE SKIP LOCKED moves the rows'
- * next_attempt_at a lease ahead, so no other instance takes them while they are being sent,
- * and commits at once. The mails then go out with no database connection held (a slow or
- * hanging SMTP relay never holds a pooled connection), and each is marked afterwards. An
- * instance that dies mid-batch leaves its rows to be claimed again when the lease ends.
+ * A batch is claimed with a lease: one short UPDATE … FOR UPDATE SKIP LOCKED … RETURNING moves
+ * the rows' next_attempt_at a lease ahead, so no other instance takes them while they are being
+ * sent, and commits at once. The mails then go out with no database connection held (a slow or
+ * hanging SMTP relay never holds a pooled connection), several at a time (the pooled SMTP
+ * transport spreads them over its connections), and every mail the transport accepted is
+ * marked sent in one UPDATE at the end of the batch. An instance that dies mid-batch leaves its
+ * rows to be claimed again when the lease ends: at most one batch is sent twice, none is lost
+ * (a mail sent again keeps its Message-ID, the row's id). The worker holds one batch at a time.
  * Failures are retried with exponential backoff.
  *
  * Bodies are blanked once sent: sign-up and reset mails carry codes, which are kept only as
@@ -35,13 +38,23 @@ export interface MailOutbox {
   stop: (graceMs?: number) => Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
-/** Mails claimed at once; also how far a stop may have to wait (one batch). */
-const BATCH = 10;
-/** A claimed mail is left alone this long; longer than a send may take (SEND_TIMEOUT_MS × BATCH). */
-export const LEASE_MS = 5 * 60_000;
+/** Attempts before a mail is given up on (its row stays, unsent, for the record). */
+export const MAX_ATTEMPTS = 8;
+/** Mails claimed at once: the most the worker holds in memory, and the most a crash sends twice. */
+export const BATCH = 100;
+/**
+ * Mails of a batch handed to the mailer at once. Each SMTP mail takes four round trips, each
+ * waiting its turn in an event loop busy with requests: throughput is mails in flight over
+ * that, so many are kept in flight (the SMTP pool spreads them over its connections).
+ */
+export const CONCURRENCY = 40;
 /** One mail's send gives up after this; the mailer's own timeouts are shorter. */
 const SEND_TIMEOUT_MS = 25_000;
+/**
+ * A claimed mail is left alone this long: longer than a batch may take to send, i.e.
+ * SEND_TIMEOUT_MS × BATCH / CONCURRENCY (63 s).
+ */
+export const LEASE_MS = 5 * 60_000;
 const STOP_GRACE_MS = 2_000;
 
 interface Row { id: string; to: string; subject: string; text: string; html: string; attempts: number }
@@ -52,16 +65,29 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => Date; log?: { warn: (o: object, m: string) => void }; leaseMs?: number; sendTimeoutMs?: number }): MailOutbox {
+export interface MailOutboxOptions {
+  db: Db;
+  mailer: Mailer;
+  clock?: () => Date;
+  log?: { warn: (o: object, m: string) => void };
+  leaseMs?: number;
+  sendTimeoutMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+}
+
+export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   const clock = opts.clock ?? (() => new Date());
   const leaseMs = opts.leaseMs ?? LEASE_MS;
   const sendTimeoutMs = opts.sendTimeoutMs ?? SEND_TIMEOUT_MS;
+  const batchSize = opts.batchSize ?? BATCH;
+  const concurrency = Math.max(1, opts.concurrency ?? CONCURRENCY);
   let running: Promise<number> | undefined;
   let kickQueued = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Claims up to BATCH due mails in one autocommitted statement. */
+  /** Claims up to a batch of due mails in one autocommitted statement. */
   async function claim(): Promise<Row[]> {
     // Due by the injected clock or by the database's own (rows default to now()).
     const now = sql`GREATEST(${clock()}::timestamptz, now())`;
@@ -72,7 +98,7 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
         SELECT id, next_attempt_at AS due_at, created_at FROM mail_outbox
         WHERE sent_at IS NULL AND next_attempt_at <= ${now} AND attempts < ${MAX_ATTEMPTS}
         ORDER BY next_attempt_at, created_at
-        LIMIT ${BATCH}
+        LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
       UPDATE mail_outbox m SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000})
       FROM due WHERE m.id = due.id
@@ -85,38 +111,63 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
       }));
   }
 
+  /** Hands one mail to the mailer; rejects on the mailer's error or after sendTimeoutMs. */
+  async function send(row: Row): Promise<void> {
+    const abort = new AbortController();
+    try {
+      await withTimeout(
+        opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html }, { id: row.id, signal: abort.signal }),
+        sendTimeoutMs, 'sending a mail');
+    } catch (err) {
+      // A timed-out mail is taken out of the pooled transport's queue too.
+      abort.abort();
+      throw err;
+    }
+  }
+
+  async function recordFailure(row: Row, err: unknown): Promise<void> {
+    const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
+    opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
+    const givingUp = row.attempts + 1 >= MAX_ATTEMPTS;
+    await opts.db.update(mailOutbox).set({
+      attempts: row.attempts + 1,
+      nextAttemptAt: new Date(clock().getTime() + delayMs),
+      lastError: String((err as Error).message ?? err).slice(0, 500),
+      // A mail given up on will never be read by anyone: its body (maybe a code) goes too.
+      ...(givingUp ? { text: '', html: '' } : {}),
+    }).where(and(sql`${mailOutbox.id} = ${row.id}`, isNull(mailOutbox.sentAt)));
+  }
+
   async function drainOnce(): Promise<{ claimed: number; sent: number }> {
     const due = await claim();
     const sent: string[] = [];
-    for (const [index, row] of due.entries()) {
-      if (stopped) {
-        // Stopping: the rest of the batch is handed back at once instead of after its lease.
-        const rest = due.slice(index).map((r) => r.id);
-        await opts.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, rest), isNull(mailOutbox.sentAt))).catch(() => undefined);
-        break;
+    const failed: Array<{ row: Row; err: unknown }> = [];
+    let next = 0;
+    // `concurrency` senders take the batch's mails in order; when stopping, none takes another.
+    const sender = async () => {
+      while (next < due.length && !stopped) {
+        const row = due[next++]!;
+        try {
+          await send(row);
+          sent.push(row.id);
+        } catch (err) {
+          failed.push({ row, err });
+        }
       }
-      try {
-        await withTimeout(opts.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html }), sendTimeoutMs, 'sending a mail');
-        sent.push(row.id);
-      } catch (err) {
-        const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
-        opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
-        const givingUp = row.attempts + 1 >= MAX_ATTEMPTS;
-        await opts.db.update(mailOutbox).set({
-          attempts: row.attempts + 1,
-          nextAttemptAt: new Date(clock().getTime() + delayMs),
-          lastError: String((err as Error).message ?? err).slice(0, 500),
-          // A mail given up on will never be read by anyone: its body (maybe a code) goes too.
-          ...(givingUp ? { text: '', html: '' } : {}),
-        }).where(and(sql`${mailOutbox.id} = ${row.id}`, isNull(mailOutbox.sentAt)));
-      }
-    }
-    // Every mail that went out is marked in one statement at the end of the batch, and its
-    // body blanked (codes). A row someone else sent meanwhile (a lease outlived) stays as is.
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, sender));
+    // Every mail the transport accepted is marked in one statement, and its body blanked
+    // (codes). A row someone else sent meanwhile (a lease outlived) stays as is.
     if (sent.length > 0) {
       await opts.db.update(mailOutbox)
         .set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, text: '', html: '' })
         .where(and(inArray(mailOutbox.id, sent), isNull(mailOutbox.sentAt)));
+    }
+    for (const { row, err } of failed) await recordFailure(row, err);
+    if (next < due.length) {
+      // Stopping: the rest of the batch is handed back at once instead of after its lease.
+      const rest = due.slice(next).map((r) => r.id);
+      await opts.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, rest), isNull(mailOutbox.sentAt))).catch(() => undefined);
     }
     return { claimed: due.length, sent: sent.length };
   }
@@ -126,7 +177,7 @@ export function createMailOutbox(opts: { db: Db; mailer: Mailer; clock?: () => D
     while (!stopped) {
       const { claimed, sent } = await drainOnce();
       total += sent;
-      if (claimed < BATCH) break;
+      if (claimed < batchSize) break;
     }
     return total;
   }

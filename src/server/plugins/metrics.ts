@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MAX_ATTEMPTS } from '../lib/outbox.ts';
 import type { PublicCacheStore } from './public-cache.ts';
 
 /**
@@ -58,19 +59,19 @@ export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInsta
   });
   new Gauge({
     name: 'domace_mail_outbox_depth',
-    help: 'Mails waiting in the outbox',
+    help: 'Mails waiting in the outbox (not those given up on after their last attempt)',
     registers: [registry],
     async collect() {
-      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL');
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1', [MAX_ATTEMPTS]);
       this.set(Number(rows[0]?.n ?? 0));
     },
   });
   new Gauge({
     name: 'domace_mail_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail waiting in the outbox (0 when empty)',
+    help: 'Age of the oldest mail waiting in the outbox (0 when empty; mails given up on are not waiting)',
     registers: [registry],
     async collect() {
-      const { rows } = await pool.query<{ age: number | null }>('SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM mail_outbox WHERE sent_at IS NULL');
+      const { rows } = await pool.query<{ age: number | null }>('SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1', [MAX_ATTEMPTS]);
       this.set(Number(rows[0]?.age ?? 0));
     },
   });

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { Row } from '../suite.ts';
+import { ROOT, makeDataDir, removeDataDir, sleep, startApp } from './app.ts';
+import { checkoutBody } from './checkout.ts';
+import { connectApp, stopLeftoverPostmaster } from './db.ts';
+import { generateCatalog, prng } from './generate.ts';
+import { createBuyers } from './users.ts';
+
+/**
+ * `node bench/run.mjs mail`: can the mail outbox keep up with a steady checkout peak?
+ *
+ * The real app (fresh DATA_DIR, 10,000 products) sends its mail over SMTP to a sink started
+ * here on 127.0.0.1 (smtp-server, which accepts every mail and discards it). A Node driver
+ * places checkouts at a fixed rate (MAIL_BENCH_RATE, default 500 orders/s) for
+ * MAIL_BENCH_SECONDS (default 60) over keep-alive connections, each with its own
+ * Idempotency-Key; every order writes two mails (the buyer's receipt and the producer's new
+ * order). Every second the age of the oldest unsent mail is read from mail_outbox. After the
+ * run, the time until the outbox is empty. Writes bench/results/mail.json.
+ * MAIL_BENCH_SMTP_QUERY (e.g. `?maxConnections=20`) is appended to the app's SMTP_URL.
+ */
+
+const RATE = Number(process.env.MAIL_BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.MAIL_BENCH_SECONDS ?? 60);
+/** Requests in flight at most; a tick that finds this many waiting places nothing (counted as behind). */
+const MAX_IN_FLIGHT = 256;
+const TARGET = `>= ${RATE} orders/s for ${SECONDS} s, oldest unsent mail <= 30 s`;
+const TARGET_AGE_S = 30;
+const DRAIN_LIMIT_MS = 180_000;
+
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const loadavg = () => os.loadavg().map((n) => round(n, 2));
+
+interface Sink { port: number; received: () => number; close: () => Promise<void> }
+
+/** An SMTP server that takes every mail and keeps nothing but the count. */
+async function startSmtpSink(): Promise<Sink> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => { received += 1; callback(); });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received: () => received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface Paced { sent: number; ok: number; other: Record<string, number>; errors: number; behind: number; latenciesMs: number[]; durationSec: number }
+
+/**
+ * Fixed-rate POSTs (wrk2-like): every 5 ms the driver places as many requests as the rate
+ * asks for by then. Latency is measured from when a request was due, not when it left, so a
+ * server that falls behind shows it (no coordinated omission).
+ */
+async function paced(url: string, bodies: Array<{ token: string; body: string }>, rate: number, seconds: number): Promise<Paced> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
+  const target = new URL(url);
+  const result: Paced = { sent: 0, ok: 0, other: {}, errors: 0, behind: 0, latenciesMs: [], durationSec: seconds };
+  let inFlight = 0;
+  const run = `${Date.now().toString(36)}-${process.pid}`;
+  const started = performance.now();
+  const endAt = started + seconds * 1000;
+  const pending = new Set<Promise<void>>();
+
+  const fire = (dueAt: number) => {
+    const { token, body } = bodies[result.sent % bodies.length]!;
+    const key = `${run}-${result.sent}`;
+    result.sent += 1;
+    inFlight += 1;
+    const done = new Promise<void>((resolve) => {
+      const req = http.request({
+        agent, host: target.hostname, port: target.port, path: '/api/orders', method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': key },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 201) result.ok += 1;
+          else result.other[String(res.statusCode)] = (result.other[String(res.statusCode)] ?? 0) + 1;
+          result.latenciesMs.push(performance.now() - dueAt);
+          resolve();
+        });
+      });
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => { result.errors += 1; resolve(); });
+      req.end(body);
+    }).finally(() => { inFlight -= 1; pending.delete(done); });
+    pending.add(done);
+  };
+
+  let placed = 0;
+  while (performance.now() < endAt) {
+    const now = performance.now();
+    const due = Math.min(Math.floor(((now - started) / 1000) * rate), Math.floor(seconds * rate));
+    while (placed < due) {
+      const dueAt = started + (placed / rate) * 1000;
+      placed += 1;
+      if (inFlight >= MAX_IN_FLIGHT) { result.behind += 1; continue; }
+      fire(dueAt);
+    }
+    await sleep(5);
+  }
+  await Promise.all(pending);
+  result.durationSec = (performance.now() - started) / 1000;
+  agent.destroy();
+  return result;
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return 0;
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!, 2);
+}
+
+export async function mailScenario(log: (msg: string) => void = console.log): Promise<Row> {
+  const uptimeBefore = fs.readFileSync('/proc/loadavg', 'utf8').trim();
+  const loadBefore = loadavg();
+  const sink = await startSmtpSink();
+  const dir = makeDataDir('bench-mail');
+  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  try {
+    app = await startApp({ dataDir: dir, env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}${process.env.MAIL_BENCH_SMTP_QUERY ?? ''}` } });
+    const pool = connectApp(dir);
+    try {
+      const catalog = await generateCatalog(pool, { households: 500, products: 10_000 });
+      log(`mail: generated 10,000 products in ${Math.round(catalog.ms)} ms (load average ${loadavg().join(' ')})`);
+      const buyers = await createBuyers(pool, dir, 50);
+      // The checkout scenario's baskets (bench/suite.ts): 2 lines of one household, one order.
+      const available = await pool.query<{ ids: string[] }>(
+        `SELECT array_agg(id::text ORDER BY id) AS ids FROM products
+         WHERE availability AND archived_at IS NULL AND stock IS NULL AND id = ANY($1::uuid[])
+         GROUP BY household_id HAVING count(*) >= 2 ORDER BY household_id`, [catalog.productIds]);
+      const multi = available.rows.map((r) => r.ids);
+      const rand = prng(7);
+      const bodies: Array<{ token: string; body: string }> = [];
+      for (let r = 0; r < 8; r += 1) {
+        for (const buyer of buyers) {
+          const ids = multi[Math.floor(rand() * multi.length)]!;
+          const a = ids[Math.floor(rand() * ids.length)]!;
+          let b = ids[Math.floor(rand() * ids.length)]!;
+          if (b === a) b = ids.find((x) => x !== a)!;
+          bodies.push({ token: buyer.token, body: checkoutBody([{ productId: a, quantity: 1 + Math.floor(rand() * 3) }, { productId: b, quantity: 1 }]) });
+        }
+      }
+      const probe = await fetch(`${app.url}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${bodies[0]!.token}`, 'content-type': 'application/json', 'idempotency-key': `probe-${Date.now()}` }, body: bodies[0]!.body });
+      if (probe.status !== 201) throw new Error(`checkout probe answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+      await probe.arrayBuffer().catch(() => undefined);
+      // The probe's mails go out before the run starts.
+      for (let i = 0; i < 100 && Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n) > 0; i += 1) await sleep(100);
+
+      const outboxNow = async () => {
+        const { rows } = await pool.query<{ n: string; age: number | null }>(
+          'SELECT count(*) AS n, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM mail_outbox WHERE sent_at IS NULL');
+        return { backlog: Number(rows[0]!.n), oldestAgeS: round(Number(rows[0]!.age ?? 0)) };
+      };
+      const samples: Array<{ t: number; backlog: number; oldestAgeS: number; sinkReceived: number; load1: number }> = [];
+      const runStarted = performance.now();
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const at = performance.now();
+          const s = await outboxNow();
+          samples.push({ t: round((at - runStarted) / 1000), ...s, sinkReceived: sink.received(), load1: loadavg()[0]! });
+          await sleep(Math.max(0, 1000 - (performance.now() - at)));
+        }
+      })();
+      const receivedBefore = sink.received();
+      log(`mail: ${RATE} orders/s for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
+      const drive = await paced(app.url, bodies, RATE, SECONDS);
+      const atEnd = await outboxNow();
+      const endedAt = performance.now();
+      // Time until every mail of the run has gone out.
+      let drained = atEnd.backlog === 0;
+      while (!drained && performance.now() - endedAt < DRAIN_LIMIT_MS) {
+        await sleep(250);
+        drained = (await outboxNow()).backlog === 0;
+      }
+      const drainMs = Math.round(performance.now() - endedAt);
+      sampling = false;
+      await sampler;
+
+      const latencies = drive.latenciesMs.sort((x, y) => x - y);
+      const ordersPerSec = round(drive.ok / drive.durationSec);
+      const maxOldestAgeS = Math.max(0, ...samples.map((s) => s.oldestAgeS));
+      const non201 = Object.values(drive.other).reduce((n, v) => n + v, 0) + drive.errors;
+      const met = ordersPerSec >= RATE * 0.99 && maxOldestAgeS <= TARGET_AGE_S && drained && non201 === 0;
+      const loadAfter = loadavg();
+      const result = {
+        scenario: 'mail', at: new Date().toISOString(),
+        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter, procLoadavgBefore: uptimeBefore, procLoadavgAfter: fs.readFileSync('/proc/loadavg', 'utf8').trim() },
+        transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
+        rateAsked: RATE, seconds: SECONDS, requests: drive.sent, created: drive.ok, non201: drive.other, errors: drive.errors, behind: drive.behind,
+        ordersPerSec, latencyFromDueMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
+        mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceivedDuringAndAfter: sink.received() - receivedBefore },
+        target: TARGET, met, samples,
+      };
+      fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, 'bench/results/mail.json'), `${JSON.stringify(result, null, 2)}\n`);
+      log(`mail: ${ordersPerSec} orders/s (${drive.ok} created, ${non201} other, ${drive.behind} not placed: driver ${MAX_IN_FLIGHT} in flight), latency from due p50 ${result.latencyFromDueMs.p50} ms p99 ${result.latencyFromDueMs.p99} ms`);
+      log(`mail: oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${result.mails.sinkReceivedDuringAndAfter}; load average ${loadAfter.join(' ')}`);
+      return {
+        scenario: `mail outbox (${RATE} orders/s, ${SECONDS} s, SMTP)`, rps: ordersPerSec,
+        p50Ms: result.latencyFromDueMs.p50, p95Ms: result.latencyFromDueMs.p95, p99Ms: result.latencyFromDueMs.p99, ratio: null,
+        target: TARGET, met,
+        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, load ${loadAfter.join(' ')}`,
+      };
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await app?.stop();
+    await stopLeftoverPostmaster(dir);
+    removeDataDir(dir);
+    await sink.close();
+  }
+}
+
+/** `node bench/run.mjs mail`: the scenario alone; a failure becomes a failed row. */
+export async function runMailOnly(log: (msg: string) => void = console.log): Promise<Row[]> {
+  try {
+    return [await mailScenario(log)];
+  } catch (err) {
+    log(`mail failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    return [{ scenario: `mail outbox (${RATE} orders/s, ${SECONDS} s, SMTP)`, rps: null, p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: TARGET, met: false, note: `error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 160)}` }];
+  }
+}
