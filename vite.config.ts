@@ -93,7 +93,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * boot.ts evaluates the app in steps (React DOM, then the router, then main.tsx). Vite would
+ * preload each step's chunks only when that step starts, one round trip after another; instead
+ * the first step preloads every chunk main.tsx needs (modulepreload downloads and compiles
+ * without running), so the downloads happen at once and only the evaluation is staged.
+ */
+function stagedBootPreload() {
+  let bundle: Record<string, { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null }> = {};
+  const chunkOf = (suffix: string) => Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(suffix));
+  const plugin: Plugin = {
+    name: 'domace:staged-boot-preload',
+    apply: 'build',
+    // Before Vite writes the preload lists (its import analysis runs in generateBundle too).
+    generateBundle: { order: 'pre', handler(_options, output) { bundle = output; } },
+  };
+  const resolveDependencies = (file: string, deps: string[], context: { hostId: string }): string[] => {
+    if (chunkOf('src/web/lib/preload/react-dom.ts')?.fileName !== file) return deps;
+    const main = chunkOf('src/web/main.tsx');
+    if (!main) return deps;
+    const all = new Set(deps);
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName];
+      if (!chunk || chunk.type !== 'chunk' || all.has(fileName)) return;
+      all.add(fileName);
+      for (const dep of chunk.imports ?? []) visit(dep);
+    };
+    all.delete(main.fileName);
+    visit(main.fileName);
+    all.delete(context.hostId); // the entry itself, already running
+    return [...all];
+  };
+  return { plugin, resolveDependencies };
+}
+const bootPreload = stagedBootPreload();
+
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/web/locales');
+
+// react-router's package exports point at its development build (dev warnings included) under
+// every condition; its production build is the same code with the warnings compiled out.
+const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs') },
+];
 
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
 // `vite build --ssr` builds the server renderer (entry-server.tsx) into dist/ssr: `npm run build` does both.
@@ -102,11 +145,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   // The renderer bundles the icon and Radix packages so only what the pages use is loaded:
   // Node importing them whole (every icon, every primitive) costs ~100 MB of server memory.
+  resolve: { alias: isSsrBuild ? [] : reactRouterProduction },
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
-  plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), precompress()],
+  plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), bootPreload.plugin, precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
-    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
+    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },

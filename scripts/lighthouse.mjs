@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU)
-// 3 times on `/` and on a product page, against the seeded server in production mode.
+// 3 times on `/`, a product page, a household page and `/search`, against the seeded server
+// in production mode.
 // Prints the median scores, writes bench/results/lighthouse.json, and with --strict exits
 // non-zero when a median is below its target.
 //   node scripts/lighthouse.mjs [--strict] [--runs=N] [--url=http://host:port] [--no-build] [--save-reports]
 // --url measures a server that is already running instead of starting one; --save-reports
 // keeps each run's full report (HTML) in test-results/lighthouse/ to see what costs points.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -120,6 +121,14 @@ async function runOnce(url, name) {
   }
 }
 
+function chromiumVersion() {
+  try {
+    return execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -148,26 +157,41 @@ async function main() {
   }
   const given = option('url');
   const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startServer();
-  const report = { date: new Date().toISOString(), lighthouseVersion: null, preset: 'mobile (default config)', runs: RUNS, targets: TARGETS, pages: {} };
+  const report = {
+    date: new Date().toISOString(),
+    lighthouseVersion: null,
+    chromium: chromiumVersion(),
+    preset: 'mobile (default config)',
+    runs: RUNS,
+    targets: TARGETS,
+    // The machine may be shared: the load average before and after the runs (1, 5, 15 min).
+    loadAverage: { before: os.loadavg().map((n) => Number(n.toFixed(2))), after: null },
+    cpus: os.cpus().length,
+    pages: {},
+  };
   try {
-    const pages = [{ name: '/', url: `${server.base}/` }];
+    const pages = [{ name: '/', slug: 'home', url: `${server.base}/` }];
     const res = await fetch(`${server.base}/api/products?limit=1`);
-    const productId = res.ok ? (await res.json()).items?.[0]?.id : undefined;
-    if (productId) pages.push({ name: '/product/:id', url: `${server.base}/product/${productId}` });
+    const product = res.ok ? (await res.json()).items?.[0] : undefined;
+    if (product?.id) pages.push({ name: '/product/:id', slug: 'product', url: `${server.base}/product/${product.id}` });
     else console.warn(`No product from GET /api/products?limit=1 (status ${res.status}): the product page is not measured.`);
+    if (product?.householdId) pages.push({ name: '/household/:id', slug: 'household', url: `${server.base}/household/${product.householdId}` });
+    else console.warn('No household id on the first product: the household page is not measured.');
+    pages.push({ name: '/search', slug: 'search', url: `${server.base}/search` });
 
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         process.stdout.write(`Lighthouse ${page.name} run ${i + 1}/${RUNS}… `);
-        const lhr = await runOnce(page.url, `${page.name === '/' ? 'home' : 'product'}-${i + 1}`);
+        const loadAverage = Number(os.loadavg()[0].toFixed(2));
+        const lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
         report.lighthouseVersion = lhr.lighthouseVersion;
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const metrics = Object.fromEntries(
           ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
         );
-        console.log(CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', '));
-        runs.push({ scores, metrics, failing: failingAudits(lhr), runWarnings: lhr.runWarnings });
+        console.log(`${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (load ${loadAverage})`);
+        runs.push({ scores, metrics, loadAverage, failing: failingAudits(lhr), runWarnings: lhr.runWarnings });
       }
       const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
       const failing = new Map();
@@ -175,10 +199,12 @@ async function main() {
       report.pages[page.name] = { url: page.url.replace(server.base, ''), medians, runs, failingAudits: [...failing.values()] };
     }
   } finally {
+    report.loadAverage.after = os.loadavg().map((n) => Number(n.toFixed(2)));
     await server.stop();
   }
 
-  console.log('\nMedian of %d runs (mobile preset):', RUNS);
+  console.log(`\n${report.chromium}; load average ${report.loadAverage.before.join(' ')} before, ${report.loadAverage.after.join(' ')} after (${report.cpus} CPUs)`);
+  console.log('Median of %d runs (mobile preset):', RUNS);
   const head = ['page', ...CATEGORIES];
   const rows = Object.entries(report.pages).map(([name, page]) => [name, ...CATEGORIES.map((c) => String(page.medians[c]))]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -9,7 +9,29 @@ import { SSR_STATE_ID } from '#shared/ssr.ts';
  * render (npm run dev, or the renderer failed) starts the app at once.
  */
 function startApp(): void {
-  void import('./main.tsx');
+  void evaluateInSteps();
+}
+
+/** Lets the browser handle input and paint between two steps. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The app's code arrives at once (Vite preloads every chunk main.tsx needs), but evaluating it
+ * all in one go is one long task on a slow phone (React DOM alone is ~200 KB of code). So the
+ * two biggest libraries are evaluated first, each in a task of its own, then the app; main.tsx
+ * imports them statically as before, and finds them evaluated. A failed step is not fatal:
+ * main.tsx's own import (which retries nothing) is what decides.
+ */
+async function evaluateInSteps(): Promise<void> {
+  await import('./lib/preload/react-dom.ts').catch(() => undefined);
+  await yieldToMain();
+  await import('./lib/preload/router.ts').catch(() => undefined);
+  await yieldToMain();
+  await import('./main.tsx');
 }
 
 const serverRendered = document.getElementById(SSR_STATE_ID) !== null;

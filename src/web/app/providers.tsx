@@ -9,9 +9,35 @@ import browserI18n from '#web/lib/i18n.ts';
 import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
-// Toasts only follow user actions, so the toaster loads just after the first render
-// instead of in the first page load (bundle budget).
+// Toasts only follow user actions, so the toaster loads once the page is idle after its first
+// render instead of in the first page load (bundle budget), and does not compete with
+// hydration (sonner injects its stylesheet on load: a style recalculation of the whole page).
+// A toast asked for earlier is not lost: sonner shows it when the toaster mounts.
 const Toaster = lazy(loadChunk(() => import('#web/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster }))));
+
+/** The longest the toaster waits for an idle moment. */
+const TOASTER_IDLE_TIMEOUT_MS = 3_000;
+
+function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setWanted(true), { timeout: TOASTER_IDLE_TIMEOUT_MS });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setWanted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!wanted) return null;
+  return (
+    // Without its code (offline, a blocked download) the page goes on without toasts.
+    <Optional>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </Optional>
+  );
+}
 
 /** Cached answers may be per user (orders, isFollowing): drop them when the user changes. */
 function ClearCacheOnUserChange() {
@@ -76,12 +102,7 @@ export function Providers({ children, queryClient: given, i18n = browserI18n, la
             {children}
             <FollowLanguage language={language} />
             <MarkReady />
-            {/* Without its code (offline, a blocked download) the page goes on without toasts. */}
-            <Optional>
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
-            </Optional>
+            <DeferredToaster />
           </BasketProvider>
         </AuthProvider>
       </QueryClientProvider>
