@@ -10,6 +10,7 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { DataTable } from '#web/components/ui/table.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useIsDesktop } from '#web/lib/use-media-query.ts';
 import { useProducerOrders } from '../api/get-producer-orders.ts';
@@ -238,18 +239,19 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
   const format = useFormat();
   const columns = 6;
   return (
-    <div className="overflow-x-auto rounded-lg border" data-print-hide>
-      <table className="w-full text-sm" aria-label={t('producer.title')} data-testid="producer-orders-table">
-        <thead className="bg-muted/50 text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t('producer.columns.order')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('producer.customer')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('producer.columns.when')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('producer.items')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">{t('producer.columns.payment')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('producer.status')}</th>
-          </tr>
-        </thead>
+    <DataTable
+      printHide
+      aria-label={t('producer.title')}
+      data-testid="producer-orders-table"
+      columns={[
+        { label: t('producer.columns.order') },
+        { label: t('producer.customer') },
+        { label: t('producer.columns.when') },
+        { label: t('producer.items') },
+        { label: t('producer.columns.payment'), align: 'right' },
+        { label: t('producer.status') },
+      ]}
+    >
         {orders.map((order) => {
           const extra = renderExtra?.(order);
           return (
@@ -297,8 +299,7 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
             </tbody>
           );
         })}
-      </table>
-    </div>
+    </DataTable>
   );
 }
 

@@ -12,6 +12,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { DataTable } from '#web/components/ui/table.tsx';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#web/components/ui/tooltip.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useIsDesktop } from '#web/lib/use-media-query.ts';
@@ -200,19 +201,19 @@ function ProductsTable({ products, onEdit, onDelete }: { products: Product[]; on
   const format = useFormat();
   return (
     <TooltipProvider>
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm" aria-labelledby="products-heading" data-testid="products-table">
-          <thead className="bg-muted/50 text-left text-muted-foreground">
-            <tr>
-              <th scope="col" className="w-16 px-3 py-2 font-medium"><span className="sr-only">{t('products.columns.photo')}</span></th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.name')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.category')}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.price')}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.stock')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('products.columns.state')}</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{t('products.columns.actions')}</th>
-            </tr>
-          </thead>
+      <DataTable
+        aria-labelledby="products-heading"
+        data-testid="products-table"
+        columns={[
+          { label: <span className="sr-only">{t('products.columns.photo')}</span>, className: 'w-16' },
+          { label: t('products.columns.name') },
+          { label: t('products.columns.category') },
+          { label: t('products.columns.price'), align: 'right' },
+          { label: t('products.columns.stock'), align: 'right' },
+          { label: t('products.columns.state') },
+          { label: t('products.columns.actions'), align: 'right' },
+        ]}
+      >
           <tbody>
             {products.map((product) => (
               <tr key={product.id} className="border-t align-middle">
@@ -235,8 +236,7 @@ function ProductsTable({ products, onEdit, onDelete }: { products: Product[]; on
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
     </TooltipProvider>
   );
 }
