@@ -196,6 +196,17 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
   }
 }
 
+/** The main V8 heap's used and committed MB, from the app's /metrics (prom-client's defaults). */
+async function v8Heap(url: string): Promise<{ usedMb: number; totalMb: number; externalMb: number } | null> {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const mb = (name: string) => Math.round(Number(new RegExp(`^domace_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 104857.6) / 10;
+    return { usedMb: mb('nodejs_heap_size_used_bytes'), totalMb: mb('nodejs_heap_size_total_bytes'), externalMb: mb('nodejs_external_memory_bytes') };
+  } catch {
+    return null;
+  }
+}
+
 /** The app's log lines (pino JSON) as `+ms message`, relative to its first line. */
 function appLogLines(output: string): string[] {
   const lines: { time: number; msg: string }[] = [];
@@ -330,6 +341,7 @@ export async function runSuite(only?: readonly string[], log: (msg: string) => v
       await sleep(5000);
       const rest = sampleRss(app!.pid);
       const restDetail = memoryBreakdown(app!.pid);
+      const restHeap = await v8Heap(app!.url);
 
       const products = pick(catalog.productIds, 200, 1).map((id) => `/api/products/${id}`);
       const householdIds = pick(catalog.householdIds, 100, 2);
@@ -366,12 +378,12 @@ export async function runSuite(only?: readonly string[], log: (msg: string) => v
         const pssMet = (peak?.pssMb ?? Infinity) <= PSS_TARGET_MB;
         const restMet = rest.appMb <= REST_RSS_TARGET_MB;
         writeResult('rss', {
-          scenario: 'memory', at: new Date().toISOString(), machine: machine(), atRest: rest, atRestDetail: restDetail, peakDuringLoad: peak, afterLoad: after, afterLoadDetail: afterDetail,
+          scenario: 'memory', at: new Date().toISOString(), machine: machine(), atRest: rest, atRestDetail: restDetail, atRestV8Heap: restHeap, peakDuringLoad: peak, afterLoad: after, afterLoadDetail: afterDetail,
           target: `PSS (app + its PostgreSQL) <= ${PSS_TARGET_MB} MB under load; app VmRSS at rest <= ${REST_RSS_TARGET_MB} MB`, met: pssMet && restMet,
         });
         rows.push({ scenario: 'memory: app + PostgreSQL PSS, peak under load', rps: null, p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: `<= ${PSS_TARGET_MB} MB`, met: pssMet, note: `PSS peak ${peak?.pssMb} MB (app VmRSS ${peak?.appMb} MB), after ${after.pssMb} MB; VmRSS sum peak ${peak?.totalMb} MB` });
         rows.push({ scenario: 'memory: app VmRSS at rest (10k products)', rps: null, p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: `<= ${REST_RSS_TARGET_MB} MB`, met: restMet, note: `${rest.appMb} MB (${restDetail.summary}); PSS with PostgreSQL ${rest.pssMb} MB` });
-        log(`memory at rest: app VmRSS ${rest.appMb} MB, PSS ${rest.pssMb} MB: ${restDetail.summary}`);
+        log(`memory at rest: app VmRSS ${rest.appMb} MB, PSS ${rest.pssMb} MB: ${restDetail.summary}; V8 main heap ${JSON.stringify(restHeap)}`);
         log(`memory under load: PSS peak ${peak?.pssMb} MB (app VmRSS ${peak?.appMb} MB, PostgreSQL VmRSS sum ${peak?.postgresMb} MB in ${peak?.processes} processes); after: ${after.pssMb} MB: ${afterDetail.summary}`);
       }
 
