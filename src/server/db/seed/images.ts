@@ -436,6 +436,9 @@ async function writeWebp(img: Sharp, file: string): Promise<number> {
  */
 export const SEED_IMAGE_CACHE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/seed-media');
 
+/** Cache files asked for by this process (prerender-images.ts removes every other one). */
+export const seedImageCacheUsed = new Set<string>();
+
 async function copyAtomically(from: string, to: string): Promise<number> {
   const tmp = `${to}.${randomUUID()}.tmp`;
   try {
@@ -450,7 +453,9 @@ async function copyAtomically(from: string, to: string): Promise<number> {
 
 /** `file` from the cache when it holds this content, else rendered (and added to the cache). */
 async function cachedWebp(render: () => Sharp, file: string, content: string): Promise<number> {
-  const cached = path.join(SEED_IMAGE_CACHE, `${createHash('sha256').update(content).digest('hex').slice(0, 24)}.webp`);
+  // The encoder's settings (writeWebp) are part of the content: changing them renders anew.
+  const cached = path.join(SEED_IMAGE_CACHE, `${createHash('sha256').update(`webp q82 e4\n${content}`).digest('hex').slice(0, 24)}.webp`);
+  seedImageCacheUsed.add(path.basename(cached));
   if ((await fileBytes(cached)) !== null) return copyAtomically(cached, file);
   const bytes = await writeWebp(render(), file);
   await mkdir(SEED_IMAGE_CACHE, { recursive: true }).then(() => copyAtomically(file, cached)).catch(() => undefined);
