@@ -297,7 +297,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c', "unix_socket_directories=",
       // The pool (db/client.ts, 10), the lock and LISTEN connections, tools: far below 50.
       '-c', 'max_connections=50',
-      '-c', 'shared_buffers=64MB',
+      '-c', 'shared_buffers=32MB',
       '-c', 'logging_collector=off',
     ], { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
     const pm: Postmaster = { child, exited: false, stderrTail: '' };
