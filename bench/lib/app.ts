@@ -61,6 +61,12 @@ export async function isHealthy(url: string): Promise<boolean> {
   }
 }
 
+/** The node flags of `npm start` (package.json), so that the bench runs what it runs. */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return (pkg.scripts.start ?? '').split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
 export async function startApp(options: AppOptions): Promise<AppHandle> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -81,10 +87,11 @@ export async function startApp(options: AppOptions): Promise<AppHandle> {
     ...options.env,
   };
   const started = performance.now();
-  // The node flags of `npm start` (package.json): V8's old generation capped at 192 MB.
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS adds node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the app.
+  const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startNodeFlags(), ...extraArgs, path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
-  const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-4000); };
+  const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-16_000); };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exitCode: number | null | undefined;

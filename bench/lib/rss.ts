@@ -114,3 +114,40 @@ export function pssMb(appPid: number): number {
   }
   return Math.round(kb / 102.4) / 10;
 }
+
+export interface MemoryBreakdown {
+  /** Resident kB of the app's Node process by kind of mapping. */
+  kb: { anonymous: number; node: number; sharedLibraries: Record<string, number>; otherFiles: number };
+  summary: string;
+}
+
+/**
+ * What the app's own resident memory is made of (/proc/pid/smaps): anonymous memory (V8's
+ * heap, Buffers, malloc'd native memory such as libvips' or zlib's), the node binary's
+ * pages, and each shared library (sharp's libvips, argon2, the embedded PostgreSQL's client
+ * libraries are not loaded: pg is JavaScript).
+ */
+export function memoryBreakdown(pid: number): MemoryBreakdown {
+  const smaps = readProc(pid, 'smaps') ?? '';
+  const kb = { anonymous: 0, node: 0, sharedLibraries: {} as Record<string, number>, otherFiles: 0 };
+  let file = '';
+  for (const line of smaps.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) { file = head[1]!.trim(); continue; }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const n = Number(rss[1]);
+    if (file === '' || file.startsWith('[')) kb.anonymous += n;
+    else if (/\/node$/.test(file)) kb.node += n;
+    else if (/\.so(\.|$)|\.node$/.test(file)) {
+      const name = file.split('/').pop()!;
+      kb.sharedLibraries[name] = (kb.sharedLibraries[name] ?? 0) + n;
+    } else kb.otherFiles += n;
+  }
+  const mb = (n: number) => `${Math.round(n / 102.4) / 10} MB`;
+  const libs = Object.entries(kb.sharedLibraries).sort((a, b) => b[1] - a[1]);
+  const libTotal = libs.reduce((n, [, v]) => n + v, 0);
+  const summary = `anonymous (heap, buffers, native) ${mb(kb.anonymous)}, node binary ${mb(kb.node)}, shared libraries ${mb(libTotal)}`
+    + ` (${libs.slice(0, 4).map(([name, v]) => `${name} ${mb(v)}`).join(', ')}), other files ${mb(kb.otherFiles)}`;
+  return { kb, summary };
+}

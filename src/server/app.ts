@@ -98,6 +98,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A plugin loading a large module on a busy machine may need more than avvio's 10 s.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

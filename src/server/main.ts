@@ -1,16 +1,20 @@
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from './app.ts';
 import { ConfigError, parseEnv, type Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirInUseError, killEmbeddedPostgres, runningEmbeddedUrl, stopLeftoverPostmaster } from './db/embedded-postgres.ts';
-import { scheduleDailyBackup } from './lib/backup.ts';
 import { openDatabase } from './db/open.ts';
-import { publicDemoAccountsWarning, seedIfEmpty } from './db/seed/seed.ts';
-import { watchDatabase } from './db/watchdog.ts';
-import { createMailer } from './lib/mailer.ts';
-import { jwtSecret } from './lib/secrets.ts';
-import { createTokens } from './lib/tokens.ts';
+
+/**
+ * The rest of the server, loaded while PostgreSQL starts (it is another process): compiling
+ * these modules and starting the database take about as long as each other.
+ */
+const loadServer = () => Promise.all([
+  import('./app.ts'), import('./lib/backup.ts'), import('./db/seed/seed.ts'), import('./db/watchdog.ts'),
+  import('./lib/mailer.ts'), import('./lib/secrets.ts'), import('./lib/tokens.ts'),
+]).then(([{ buildApp }, { scheduleDailyBackup }, { publicDemoAccountsWarning, seedIfEmpty }, { watchDatabase }, { createMailer }, { jwtSecret }, { createTokens }]) => ({
+  buildApp, scheduleDailyBackup, publicDemoAccountsWarning, seedIfEmpty, watchDatabase, createMailer, jwtSecret, createTokens,
+}));
 
 /** SIGTERM to exit, whatever is queued (README, "When something fails"): the force timer's limit. */
 const STOP_DEADLINE_MS = 9_000;
@@ -48,7 +52,7 @@ async function main() {
 
   // Signals may come at any time, even while PostgreSQL starts or we seed: close whatever has
   // started by then. Handlers go in first, so no signal ever leaves a PostgreSQL behind.
-  const running: { app?: Awaited<ReturnType<typeof buildApp>>; opening?: Promise<Database>; stopWatchdog?: () => void } = {};
+  const running: { app?: Awaited<ReturnType<Awaited<ReturnType<typeof loadServer>>['buildApp']>>; opening?: Promise<Database>; stopWatchdog?: () => void } = {};
   const shutdown = async (reason: string, exitCode: number) => {
     if (closing) return;
     closing = true;
@@ -91,6 +95,8 @@ async function main() {
   if (closing) return;
 
   let database: Database;
+  const loading = loadServer();
+  loading.catch(() => undefined); // awaited below; a failure then is fatal like any other
   try {
     running.opening = openDatabase(config, (level, msg) => log[level](msg), lost);
     database = await running.opening;
@@ -102,6 +108,9 @@ async function main() {
     }
     throw err;
   }
+  if (closing) return;
+  const { buildApp, scheduleDailyBackup, publicDemoAccountsWarning, seedIfEmpty, watchDatabase, createMailer, jwtSecret, createTokens } = await loading;
+  log.info(`database open and server loaded in ${Date.now() - started} ms`);
   if (closing) return;
 
   // The database going away is noticed within seconds; gone for DB_DOWN_EXIT_SECONDS = exit 1.

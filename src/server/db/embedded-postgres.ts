@@ -295,8 +295,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-D', clusterDir, '-p', String(port),
       '-c', 'listen_addresses=127.0.0.1',
       '-c', "unix_socket_directories=",
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=64MB',
+      // The pool (db/client.ts, 10), the lock and LISTEN connections, tools: far below 50.
+      '-c', 'max_connections=50',
+      '-c', 'shared_buffers=32MB',
       '-c', 'logging_collector=off',
     ], { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
     const pm: Postmaster = { child, exited: false, stderrTail: '' };

@@ -188,14 +188,18 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
 
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const preloadsFor = hasWeb ? routePreloads(opts.webDir) : () => '';
-  const renderer = hasWeb ? await loadRenderer(app, opts.ssrDir) : null;
+  // Loaded on the first page view, not at start: the bundle (React, the app's pages) is ~40 MB
+  // of heap that an instance answering only the API never needs, and seconds of a busy start.
+  let rendererLoad: Promise<ServerRenderer | null> | undefined;
+  const renderer = () => (rendererLoad ??= hasWeb ? loadRenderer(app, opts.ssrDir) : Promise.resolve(null));
   const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;
 
   /** The page rendered on the server with its data, or null (the browser renders it). Never throws. */
   async function serverRendered(request: FastifyRequest, language: Language) {
-    if (!renderer || request.method !== 'GET') return null;
+    if (request.method !== 'GET') return null;
     try {
-      return await renderer.render(request.url, language);
+      const loaded = await renderer();
+      return loaded ? await loaded.render(request.url, language) : null;
     } catch (err) {
       request.log.error({ err }, 'server rendering failed: sending the page to be rendered in the browser');
       return null;

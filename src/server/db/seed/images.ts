@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import { mulberry32 } from '#shared/random.ts';
 
@@ -428,6 +429,40 @@ async function writeWebp(img: Sharp, file: string): Promise<number> {
 }
 
 /**
+ * Rendered images by content (the SVG, size and variant), made once per install: `npm ci`
+ * renders every sample image here (scripts/prepare.mjs runs prerender-images.ts) and a first
+ * start copies them instead of spending seconds in libvips. Anything missing is rendered and
+ * added. dist/ is the build's directory (not in git).
+ */
+export const SEED_IMAGE_CACHE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/seed-media');
+
+/** Cache files asked for by this process (prerender-images.ts removes every other one). */
+export const seedImageCacheUsed = new Set<string>();
+
+async function copyAtomically(from: string, to: string): Promise<number> {
+  const tmp = `${to}.${randomUUID()}.tmp`;
+  try {
+    await copyFile(from, tmp);
+    await rename(tmp, to);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  return (await stat(to)).size;
+}
+
+/** `file` from the cache when it holds this content, else rendered (and added to the cache). */
+async function cachedWebp(render: () => Sharp, file: string, content: string): Promise<number> {
+  // The encoder's settings (writeWebp) are part of the content: changing them renders anew.
+  const cached = path.join(SEED_IMAGE_CACHE, `${createHash('sha256').update(`webp q82 e4\n${content}`).digest('hex').slice(0, 24)}.webp`);
+  seedImageCacheUsed.add(path.basename(cached));
+  if ((await fileBytes(cached)) !== null) return copyAtomically(cached, file);
+  const bytes = await writeWebp(render(), file);
+  await mkdir(SEED_IMAGE_CACHE, { recursive: true }).then(() => copyAtomically(file, cached)).catch(() => undefined);
+  return bytes;
+}
+
+/**
  * Renders `svg` to `${mediaDir}/seed/<slug>.webp` (and a 400 px wide `-400` thumbnail when
  * asked), skipping files that already exist. Returns the URLs and sizes for the media row.
  */
@@ -436,10 +471,11 @@ export async function renderSeedImage(mediaDir: string, slug: string, svg: strin
   await mkdir(dir, { recursive: true });
   const main = path.join(dir, `${slug}.webp`);
   const thumb = path.join(dir, `${slug}-400.webp`);
-  const base = sharp(Buffer.from(svg));
+  let base: Sharp | undefined;
+  const source = () => (base ??= sharp(Buffer.from(svg)));
   const [bytes] = await Promise.all([
-    fileBytes(main).then((b) => b ?? writeWebp(base.clone(), main)),
-    opts.thumbnail ? fileBytes(thumb).then((b) => b ?? writeWebp(base.clone().resize({ width: 400 }), thumb)) : Promise.resolve(0),
+    fileBytes(main).then((b) => b ?? cachedWebp(() => source().clone(), main, `main\n${svg}`)),
+    opts.thumbnail ? fileBytes(thumb).then((b) => b ?? cachedWebp(() => source().clone().resize({ width: 400 }), thumb, `400\n${svg}`)) : Promise.resolve(0),
   ]);
   return {
     url: `/media/seed/${slug}.webp`,

@@ -13,9 +13,7 @@ import {
 import {
   BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
 } from './data.ts';
-import {
-  householdAvatarSvg, personAvatarSvg, productSvg, renderSeedImage, storySvg, type RenderedImage,
-} from './images.ts';
+import type { RenderedImage } from './images.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './data.ts';
 
@@ -57,7 +55,9 @@ interface Images {
 }
 
 /** Renders every sample image (skipping files already on disk). */
-async function renderImages(mediaDir: string): Promise<Images> {
+export async function renderImages(mediaDir: string): Promise<Images> {
+  // Loaded only when seeding: sharp (libvips) stays out of a running server's memory.
+  const { householdAvatarSvg, personAvatarSvg, productSvg, renderSeedImage, storySvg } = await import('./images.ts');
   type Job = { group: keyof Images; key: string; run: () => Promise<RenderedImage> };
   const jobs: Job[] = [
     ...PRODUCTS.map((p): Job => ({

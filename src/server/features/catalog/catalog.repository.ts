@@ -85,7 +85,45 @@ function fromRaw(r: RawProductRow): ProductRow {
   };
 }
 
+/** Which filters a page query has: one prepared statement per shape (at most 144). */
+interface PageShape {
+  category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; includeUnavailable: boolean; after: boolean;
+}
+
 export function createCatalogRepository(db: Db) {
+  const ph = sql.placeholder;
+  /**
+   * Pages without search words, as prepared statements (one per shape of the filters): the SQL
+   * is built once and PostgreSQL parses it once per connection instead of on every request.
+   */
+  const pages = new Map<string, ReturnType<typeof preparePage>>();
+  function preparePage(shape: PageShape, name: string) {
+    const conditions: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
+    if (!shape.includeUnavailable) conditions.push(eq(products.availability, true));
+    if (shape.category) conditions.push(eq(products.category, ph('category')));
+    if (shape.householdId) conditions.push(eq(products.householdId, ph('householdId')));
+    if (shape.featured) conditions.push(eq(products.featured, ph('featured')));
+    if (shape.promoted !== undefined) conditions.push(shape.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
+    if (shape.after) conditions.push(sql`(${products.createdAt}, ${products.id}) < (${ph('afterTime')}::timestamptz, ${ph('afterId')}::uuid)`);
+    return db.select(productColumns).from(products)
+      .innerJoin(households, eq(households.id, products.householdId))
+      .where(and(...conditions))
+      .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`)
+      .limit(ph('limit'))
+      .prepare(name);
+  }
+  function pageStatement(shape: PageShape) {
+    const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('');
+    let statement = pages.get(key);
+    if (!statement) pages.set(key, statement = preparePage(shape, `catalog_page_${key}`));
+    return statement;
+  }
+  const byId = db.select(productColumns).from(products)
+    .innerJoin(households, eq(households.id, products.householdId))
+    .where(and(eq(products.id, ph('id')), isNull(products.archivedAt), productIsPublicSql()))
+    .limit(1)
+    .prepare('catalog_product_by_id');
+
   return {
     /**
      * Newest first, keyset on (created_at, id). With search words the results come in rank
@@ -111,7 +149,13 @@ export function createCatalogRepository(db: Db) {
         .limit(n);
 
       if (!filters.words.length) {
-        const rows = await page(after ? [...base, keyset(after)] : base, limit);
+        const statement = pageStatement({
+          category: filters.category !== undefined, householdId: filters.householdId !== undefined, featured: filters.featured !== undefined,
+          promoted: filters.promoted, includeUnavailable: filters.includeUnavailable, after: after !== undefined,
+        });
+        const rows = await statement.execute({
+          limit, category: filters.category, householdId: filters.householdId, featured: filters.featured, afterTime: after?.timeKey, afterId: after?.id,
+        });
         return rows.map((row) => ({ ...row, rank: 0 }));
       }
       const words = filters.words.map((word) => sql`${products.searchKey} LIKE ${`%${likeEscape(word)}%`}`);
@@ -182,10 +226,7 @@ export function createCatalogRepository(db: Db) {
 
     /** A product by id unless archived or its household is not public (unavailable ones are still viewable). */
     async findById(id: string): Promise<ProductRow | null> {
-      const rows = await db.select(productColumns).from(products)
-        .innerJoin(households, eq(households.id, products.householdId))
-        .where(and(eq(products.id, id), isNull(products.archivedAt), productIsPublicSql()))
-        .limit(1);
+      const rows = await byId.execute({ id });
       return rows[0] ?? null;
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { default as Sharp, Metadata, OutputInfo } from 'sharp';
 import { LIMITS } from '#shared/constants.ts';
 import type { MediaUpload } from '#shared/contracts/media.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +21,10 @@ export const tooLarge = (maxBytes: number, what: string) => new AppError(413, 'm
 const tooManyPixels = () => new AppError(413, 'media.too_many_pixels',
   `The image has too many pixels: at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels`);
 const invalidImage = () => new AppError(400, 'media.invalid_image', 'The image is damaged or incomplete and cannot be read');
+
+/** sharp (libvips, ~30 MB resident) is loaded on the first image upload, not at start. */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 
 async function readHead(filePath: string): Promise<Buffer> {
   const handle = await fs.promises.open(filePath, 'r');
@@ -57,6 +61,7 @@ export function createMediaService({ mediaRepository, store }: MediaServiceDeps)
   async function uploadImage(ownerId: string, filePath: string, size: number): Promise<MediaUpload> {
     if (size > LIMITS.imageMaxBytes) throw tooLarge(LIMITS.imageMaxBytes, 'image');
     // Dimensions come from the header alone, before any pixel is decoded.
+    const sharp = await loadSharp();
     let meta: Metadata;
     try {
       meta = await sharp(filePath, { limitInputPixels: false }).metadata();
