@@ -7,7 +7,7 @@ import { LANGUAGES, type Language } from '#shared/constants.ts';
 import { isUuid, matchPage, type PageName } from '#shared/pages.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
-import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { FEED_FILTERS, productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { householdQueryOptions } from '#web/features/households/api/get-household.ts';
 import { householdsQueryOptions } from '#web/features/households/api/get-households.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
@@ -30,7 +30,7 @@ import { routes } from './app/router.tsx';
 /** The answers each public page shows first; the same query options its components use. */
 const PREFETCH: Partial<Record<PageName, (client: QueryClient, id: string) => Array<Promise<unknown>>>> = {
   feed: (client) => [
-    client.prefetchInfiniteQuery(productsQueryOptions({})),
+    client.prefetchInfiniteQuery(productsQueryOptions(FEED_FILTERS.all)),
     client.prefetchQuery(householdsQueryOptions()),
     client.prefetchQuery(storiesQueryOptions()),
   ],

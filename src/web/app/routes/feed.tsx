@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { OfflineNotSaved } from '../page-parts.tsx';
 import { useAddToBasket } from '../use-add-to-basket.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
-import { useProducts, type ProductFilters } from '#web/features/catalog/api/get-products.ts';
+import { FEED_FILTERS, useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
 import { useFollowing } from '#web/features/follows/api/get-following.ts';
 import { useHouseholds } from '#web/features/households/api/get-households.ts';
@@ -23,11 +23,10 @@ import { LazyReportButton } from '#web/features/reports/components/lazy-report-b
 import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
 
 type Tab = 'all' | 'promoted' | 'featured';
-const FILTERS: Record<Tab, ProductFilters> = { all: {}, promoted: { promoted: true }, featured: { featured: true } };
 
 function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean; onAddToBasket: (p: Product) => void }) {
   const { t } = useTranslation('catalog');
-  const products = useProducts(FILTERS[tab], { enabled: active });
+  const products = useProducts(FEED_FILTERS[tab], { enabled: active });
   const items = products.data?.pages.flatMap((p) => p.items) ?? [];
   if (products.isPending && products.isPaused) return <OfflineNotSaved />;
   if (products.isError) {

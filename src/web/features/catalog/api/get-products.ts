@@ -12,6 +12,18 @@ export interface ProductFilters {
   limit?: number;
 }
 
+/**
+ * The feed's tabs. Its pages are half the API's default size: the first screen shows a few
+ * cards, and every card rendered by the server is work for a slow phone to hydrate before the
+ * page responds; "load more" brings the next twelve.
+ */
+export const FEED_PAGE_SIZE = 12;
+export const FEED_FILTERS = {
+  all: { limit: FEED_PAGE_SIZE },
+  promoted: { promoted: true, limit: FEED_PAGE_SIZE },
+  featured: { featured: true, limit: FEED_PAGE_SIZE },
+} as const satisfies Record<string, ProductFilters>;
+
 /** The query string's spelling of a yes/no filter. */
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' as const : 'false' as const);
 
