@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, makeDataDir, removeDataDir, sleep, startApp, startNodeFlags, type AppHandle } from './lib/app.ts';
 import { record, startBaseline, type Recorded } from './lib/baseline.ts';
-import { checkoutBody } from './lib/checkout.ts';
+import { checkoutBaskets } from './lib/checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './lib/db.ts';
 import { generateCatalog, prng, type GeneratedCatalog } from './lib/generate.ts';
 import { memoryBreakdown, sampleRss, watchRss, type RssSample } from './lib/rss.ts';
@@ -124,28 +124,9 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
   const pool = connectApp(app.dataDir);
   try {
     const buyers = await createBuyers(pool, app.dataDir, 50);
-    // Baskets of 2 lines from one household (one order each), spread over the catalogue so
-    // buyers do not all queue on the same product rows. Generated products have unlimited stock.
-    const available = await pool.query<{ household_id: string; ids: string[] }>(
-      `SELECT household_id, array_agg(id::text ORDER BY id) AS ids FROM products
-       WHERE availability AND archived_at IS NULL AND stock IS NULL AND id = ANY($1::uuid[])
-       GROUP BY household_id HAVING count(*) >= 2 ORDER BY household_id`, [catalog.productIds]);
-    const multi = available.rows.map((r) => r.ids);
-    const rand = prng(7);
-    const requests: WrkRequest[] = [];
-    for (let round = 0; round < 4; round += 1) {
-      for (const buyer of buyers) {
-        const ids = multi[Math.floor(rand() * multi.length)]!;
-        const a = ids[Math.floor(rand() * ids.length)]!;
-        let b = ids[Math.floor(rand() * ids.length)]!;
-        if (b === a) b = ids.find((x) => x !== a)!;
-        requests.push({
-          method: 'POST', path: '/api/orders',
-          headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-          body: checkoutBody([{ productId: a, quantity: 1 + Math.floor(rand() * 3) }, { productId: b, quantity: 1 }]),
-        });
-      }
-    }
+    const requests: WrkRequest[] = (await checkoutBaskets(pool, catalog.productIds, buyers, 4)).map(({ token, body }) => ({
+      method: 'POST', path: '/api/orders', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body,
+    }));
     // The baseline answers one recorded 201 for every POST.
     const first = requests[0]!;
     const probe = await fetch(`${app.url}/api/orders`, { method: 'POST', headers: { ...first.headers, 'idempotency-key': `probe-${Date.now()}` }, body: first.body });

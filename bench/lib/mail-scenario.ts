@@ -6,9 +6,9 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { Row } from '../suite.ts';
 import { ROOT, makeDataDir, removeDataDir, sleep, startApp } from './app.ts';
-import { checkoutBody } from './checkout.ts';
+import { checkoutBaskets } from './checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './db.ts';
-import { generateCatalog, prng } from './generate.ts';
+import { generateCatalog } from './generate.ts';
 import { createBuyers } from './users.ts';
 
 /**
@@ -133,23 +133,8 @@ export async function mailScenario(log: (msg: string) => void = console.log): Pr
       const catalog = await generateCatalog(pool, { households: 500, products: 10_000 });
       log(`mail: generated 10,000 products in ${Math.round(catalog.ms)} ms (load average ${loadavg().join(' ')})`);
       const buyers = await createBuyers(pool, dir, 50);
-      // The checkout scenario's baskets (bench/suite.ts): 2 lines of one household, one order.
-      const available = await pool.query<{ ids: string[] }>(
-        `SELECT array_agg(id::text ORDER BY id) AS ids FROM products
-         WHERE availability AND archived_at IS NULL AND stock IS NULL AND id = ANY($1::uuid[])
-         GROUP BY household_id HAVING count(*) >= 2 ORDER BY household_id`, [catalog.productIds]);
-      const multi = available.rows.map((r) => r.ids);
-      const rand = prng(7);
-      const bodies: Array<{ token: string; body: string }> = [];
-      for (let r = 0; r < 8; r += 1) {
-        for (const buyer of buyers) {
-          const ids = multi[Math.floor(rand() * multi.length)]!;
-          const a = ids[Math.floor(rand() * ids.length)]!;
-          let b = ids[Math.floor(rand() * ids.length)]!;
-          if (b === a) b = ids.find((x) => x !== a)!;
-          bodies.push({ token: buyer.token, body: checkoutBody([{ productId: a, quantity: 1 + Math.floor(rand() * 3) }, { productId: b, quantity: 1 }]) });
-        }
-      }
+      // The checkout scenario's baskets (bench/suite.ts), 8 per buyer.
+      const bodies = await checkoutBaskets(pool, catalog.productIds, buyers, 8);
       const probe = await fetch(`${app.url}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${bodies[0]!.token}`, 'content-type': 'application/json', 'idempotency-key': `probe-${Date.now()}` }, body: bodies[0]!.body });
       if (probe.status !== 201) throw new Error(`checkout probe answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
       await probe.arrayBuffer().catch(() => undefined);
