@@ -1,5 +1,6 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
+import { yieldToMain } from '#web/lib/yield-to-main.ts';
 
 /**
  * The page's only script tag (index.html). A server-rendered page is complete HTML: its text,
@@ -10,13 +11,6 @@ import { SSR_STATE_ID } from '#shared/ssr.ts';
  */
 function startApp(): void {
   void evaluateInSteps();
-}
-
-/** Lets the browser handle input and paint between two steps. */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { SSR_STATE_ID, type ServerState } from '#shared/ssr.ts';
 import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 
@@ -34,13 +35,6 @@ async function loadCurrentRoutes(): Promise<void> {
     if (typeof route.lazy !== 'function') return;
     Object.assign(route, await route.lazy(), { lazy: undefined });
   }));
-}
-
-/** Lets the browser handle input and paint between the steps of start-up (no long tasks on slow phones). */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function start() {
