@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Category, Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
@@ -90,6 +90,28 @@ interface PageShape {
   category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; includeUnavailable: boolean; after: boolean;
 }
 
+/** A value written into the SQL, or a prepared statement's placeholder for it. */
+type Value<T> = T | Placeholder;
+
+/** Rows after a keyset cursor (newest first). */
+const keysetAfter = (a: { timeKey: Value<string>; id: Value<string> }) =>
+  sql`(${products.createdAt}, ${products.id}) < (${a.timeKey}::timestamptz, ${a.id}::uuid)`;
+
+/** The conditions of a page of products: public, not archived, and the filters that are given. */
+function pageConditions(f: {
+  includeUnavailable: boolean; promoted?: boolean | undefined;
+  category?: Value<Category>; householdId?: Value<string>; featured?: Value<boolean>; after?: { timeKey: Value<string>; id: Value<string> };
+}): SQL[] {
+  const conditions: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
+  if (!f.includeUnavailable) conditions.push(eq(products.availability, true));
+  if (f.category !== undefined) conditions.push(eq(products.category, f.category));
+  if (f.householdId !== undefined) conditions.push(eq(products.householdId, f.householdId));
+  if (f.featured !== undefined) conditions.push(eq(products.featured, f.featured));
+  if (f.promoted !== undefined) conditions.push(f.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
+  if (f.after) conditions.push(keysetAfter(f.after));
+  return conditions;
+}
+
 export function createCatalogRepository(db: Db) {
   const ph = sql.placeholder;
   /**
@@ -97,20 +119,19 @@ export function createCatalogRepository(db: Db) {
    * is built once and PostgreSQL parses it once per connection instead of on every request.
    */
   const pages = new Map<string, ReturnType<typeof preparePage>>();
+  /** Products matching `conditions`, newest first (the feed indexes' order). */
+  const newestFirst = (conditions: SQL[]) => db.select(productColumns).from(products)
+    .innerJoin(households, eq(households.id, products.householdId))
+    .where(and(...conditions))
+    .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`);
   function preparePage(shape: PageShape, name: string) {
-    const conditions: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
-    if (!shape.includeUnavailable) conditions.push(eq(products.availability, true));
-    if (shape.category) conditions.push(eq(products.category, ph('category')));
-    if (shape.householdId) conditions.push(eq(products.householdId, ph('householdId')));
-    if (shape.featured) conditions.push(eq(products.featured, ph('featured')));
-    if (shape.promoted !== undefined) conditions.push(shape.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
-    if (shape.after) conditions.push(sql`(${products.createdAt}, ${products.id}) < (${ph('afterTime')}::timestamptz, ${ph('afterId')}::uuid)`);
-    return db.select(productColumns).from(products)
-      .innerJoin(households, eq(households.id, products.householdId))
-      .where(and(...conditions))
-      .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`)
-      .limit(ph('limit'))
-      .prepare(name);
+    return newestFirst(pageConditions({
+      includeUnavailable: shape.includeUnavailable, promoted: shape.promoted,
+      category: shape.category ? ph('category') : undefined,
+      householdId: shape.householdId ? ph('householdId') : undefined,
+      featured: shape.featured ? ph('featured') : undefined,
+      after: shape.after ? { timeKey: ph('afterTime'), id: ph('afterId') } : undefined,
+    })).limit(ph('limit')).prepare(name);
   }
   function pageStatement(shape: PageShape) {
     const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('');
@@ -134,20 +155,6 @@ export function createCatalogRepository(db: Db) {
      * every match instead: ~50 ms for "med" over 100,000 products (bench/search.ts).
      */
     async list({ filters, limit, after }: ProductsPage): Promise<Array<ProductRow & { rank: number }>> {
-      const base: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
-      if (!filters.includeUnavailable) base.push(eq(products.availability, true));
-      if (filters.category) base.push(eq(products.category, filters.category));
-      if (filters.householdId) base.push(eq(products.householdId, filters.householdId));
-      if (filters.featured !== undefined) base.push(eq(products.featured, filters.featured));
-      if (filters.promoted !== undefined) base.push(filters.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
-      const keyset = (a: { timeKey: string; id: string }) =>
-        sql`(${products.createdAt}, ${products.id}) < (${a.timeKey}::timestamptz, ${a.id}::uuid)`;
-      const page = (conditions: SQL[], n: number) => db.select(productColumns).from(products)
-        .innerJoin(households, eq(households.id, products.householdId))
-        .where(and(...conditions))
-        .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`)
-        .limit(n);
-
       if (!filters.words.length) {
         const statement = pageStatement({
           category: filters.category !== undefined, householdId: filters.householdId !== undefined, featured: filters.featured !== undefined,
@@ -158,11 +165,12 @@ export function createCatalogRepository(db: Db) {
         });
         return rows.map((row) => ({ ...row, rank: 0 }));
       }
+      const base = pageConditions(filters);
       const words = filters.words.map((word) => sql`${products.searchKey} LIKE ${`%${likeEscape(word)}%`}`);
       const phrase = filters.words.join(' ');
       const out: Array<ProductRow & { rank: number }> = [];
       for (let rank = after?.rank ?? 0; rank <= LAST_SEARCH_TIER && out.length < limit; rank++) {
-        const scope = after && rank === after.rank ? [...base, keyset(after)] : base;
+        const scope = after && rank === after.rank ? [...base, keysetAfter(after)] : base;
         const want = limit - out.length;
         // The newest SEARCH_WINDOW rows in scope (an index walk: the LIMIT keeps the planner
         // from flattening it), filtered: exact whenever it finds `want` rows of the tier.
@@ -177,7 +185,7 @@ export function createCatalogRepository(db: Db) {
           ORDER BY w.created_at DESC NULLS LAST, w.id DESC NULLS LAST
           LIMIT ${want}`);
         let rows = windowed.rows.map(fromRaw);
-        if (rows.length < want) rows = await page([...scope, ...words, searchTier(rank, phrase)], want);
+        if (rows.length < want) rows = await newestFirst([...scope, ...words, searchTier(rank, phrase)]).limit(want);
         out.push(...rows.map((row) => ({ ...row, rank })));
       }
       return out;
