@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { isLogicalBackup, restoreLogicalBackup, writeLogicalBackup } from './logical-backup.ts';
+import { fileStartsWith, isLogicalBackup, restoreLogicalBackup, writeLogicalBackup } from './logical-backup.ts';
 
 const run = promisify(execFile);
 
@@ -110,16 +110,7 @@ export async function backupDatabase(url: string, dir: string, keep: number, opt
   return file;
 }
 
-function isPgDumpArchive(file: string): boolean {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const magic = Buffer.alloc(5);
-    fs.readSync(fd, magic, 0, 5, 0);
-    return magic.toString('latin1') === 'PGDMP';
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+const isPgDumpArchive = (file: string) => fileStartsWith(file, Buffer.from('PGDMP', 'latin1'));
 
 /**
  * Restores a backup over the database at `url`, in one transaction: a pg_dump file with

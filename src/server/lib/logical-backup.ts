@@ -182,16 +182,20 @@ function parseHeader(line: string | undefined): Header {
   return header as Header;
 }
 
-/** Is `file` a logical backup (a gzip stream)? pg_dump's custom format starts with "PGDMP". */
-export function isLogicalBackup(file: string): boolean {
+/** Whether `file` begins with the bytes of `magic` (how a backup's format is told). */
+export function fileStartsWith(file: string, magic: Buffer): boolean {
   const fd = fs.openSync(file, 'r');
   try {
-    const magic = Buffer.alloc(2);
-    fs.readSync(fd, magic, 0, 2, 0);
-    return magic[0] === 0x1f && magic[1] === 0x8b;
+    const head = Buffer.alloc(magic.length);
+    return fs.readSync(fd, head, 0, magic.length, 0) === magic.length && head.equals(magic);
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** Is `file` a logical backup (a gzip stream)? pg_dump's custom format starts with "PGDMP". */
+export function isLogicalBackup(file: string): boolean {
+  return fileStartsWith(file, Buffer.from([0x1f, 0x8b]));
 }
 
 /**
