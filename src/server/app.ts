@@ -164,7 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await outbox.stop();
     // The pooled SMTP connections say QUIT (the outbox was their only user).
-    deps.mailer.close?.();
+    await deps.mailer.close?.();
     await outboxPool?.end();
   });
 

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { accountMail } from '../features/auth/mails.ts';
-import { createMailer, inLanguage, smtpTransportOptions } from './mailer.ts';
+import { createMailer, createWorkerMailer, inLanguage, smtpTransportOptions, type WorkerMailer } from './mailer.ts';
 
 describe('mails in Serbian Latin', () => {
   it('are the Cyrillic mails transliterated, address and code untouched', () => {
@@ -28,23 +29,52 @@ describe('mails in Serbian Latin', () => {
   });
 });
 
-/** An SMTP server on 127.0.0.1 that keeps what it is sent and counts its connections. */
-async function startSink() {
+/**
+ * An SMTP server on 127.0.0.1 that keeps what it is sent and counts its connections. With
+ * `held`, it accepts no mail until release(): each waits at the end of its DATA.
+ */
+async function startSink(opts: { held?: boolean } = {}) {
   const received: string[] = [];
   let connections = 0;
+  let closed = 0;
+  let arriving = 0;
+  let release!: () => void;
+  const gate = opts.held ? new Promise<void>((r) => { release = r; }) : Promise.resolve();
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], disableReverseLookup: true, logger: false,
     onConnect(_session, callback) { connections += 1; callback(); },
+    onClose() { closed += 1; },
     onData(stream, _session, callback) {
+      arriving += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
+      stream.on('end', () => {
+        void gate.then(() => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
+      });
     },
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, connections: () => connections, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    port, received, release: () => release?.(),
+    connections: () => connections, closedConnections: () => closed, arriving: () => arriving,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
+
+async function until(condition: () => boolean, what: string, ms = 5_000) {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const FROM = 'no-reply@domace.example';
+const noLog = { info: () => undefined };
+const aMail = (i: number) => ({ to: `kupac${i}@test.rs`, subject: `Поруџбина ${i}`, text: `Текст ${i}`, html: `<p>${i}</p>` });
+/** The SMTP mailer; createMailer gives it as a plain Mailer, its thread is what these tests watch. */
+const smtpMailer = (port: number, query = '') => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}${query}`, from: FROM, outboxDir: os.tmpdir(), log: noLog }) as WorkerMailer;
 
 describe('the SMTP transport', () => {
   it('is pooled: a few connections, each reused for many mails', () => {
@@ -78,6 +108,114 @@ describe('the SMTP transport', () => {
       expect(sink.received).toHaveLength(0);
     } finally {
       mailer.close?.();
+      await sink.close();
+    }
+  });
+});
+
+describe('the mail thread (mail-worker.mjs)', () => {
+  it('composes and sends on a thread of its own, started by the first send, and closes with its connections', async () => {
+    const sink = await startSink();
+    const mailer = smtpMailer(sink.port);
+    try {
+      expect(mailer.thread()).toBeUndefined();
+      await mailer.send(aMail(1), { id: '00000000-0000-4000-8000-000000000001' });
+      const thread = mailer.thread();
+      expect(thread).toBeDefined();
+      expect(thread!.threadId).not.toBe(threadId);
+      expect(sink.received).toHaveLength(1);
+      expect(sink.received[0]).toMatch(/^Message-ID: <00000000-0000-4000-8000-000000000001@domace\.example>\r$/m);
+      const exited = new Promise<number>((r) => thread!.once('exit', r));
+      await mailer.close();
+      expect(await exited).toBe(0); // it ended on its own, not terminated
+      await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
+      expect(mailer.thread()).toBeUndefined();
+      await expect(mailer.send(aMail(2))).rejects.toThrow(/closed/);
+    } finally {
+      await mailer.close();
+      await sink.close();
+    }
+  });
+
+  it('drops a mail aborted while it waits in the pool, and rejects its send at once', async () => {
+    const sink = await startSink({ held: true });
+    const mailer = smtpMailer(sink.port, '?maxConnections=1');
+    try {
+      const first = mailer.send(aMail(1));
+      await until(() => sink.arriving() === 1, 'the first mail to reach the sink');
+      // The one connection is busy with the first mail: the second waits in the pool's queue.
+      const abort = new AbortController();
+      const second = mailer.send(aMail(2), { signal: abort.signal });
+      const rejected = expect(second).rejects.toMatchObject({ name: 'AbortError', message: expect.stringMatching(/abort/i) });
+      abort.abort();
+      await rejected;
+      sink.release();
+      await first;
+      await mailer.send(aMail(3));
+      expect(sink.received.map((m) => /^To: (\S+)\r$/m.exec(m)?.[1])).toEqual(['kupac1@test.rs', 'kupac3@test.rs']);
+    } finally {
+      sink.release();
+      await mailer.close();
+      await sink.close();
+    }
+  });
+
+  it('rejects every pending send when the thread dies, and the next send starts a new one', async () => {
+    const sink = await startSink({ held: true });
+    const mailer = smtpMailer(sink.port);
+    try {
+      const sends = [1, 2, 3].map((i) => mailer.send(aMail(i)));
+      const settled = Promise.allSettled(sends);
+      await until(() => sink.arriving() === 3, 'the mails to reach the sink');
+      const dead = mailer.thread()!;
+      await dead.terminate();
+      const results = await settled;
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect((results[0] as PromiseRejectedResult).reason.message).toMatch(/mail thread stopped/);
+
+      sink.release();
+      await mailer.send(aMail(4));
+      expect(mailer.thread()).toBeDefined();
+      expect(mailer.thread()).not.toBe(dead);
+      expect(sink.received.some((m) => m.includes('kupac4@test.rs'))).toBe(true);
+    } finally {
+      sink.release();
+      await mailer.close();
+      await sink.close();
+    }
+  });
+
+  it('rejects the pending sends with the error that crashed the thread', async () => {
+    const sink = await startSink({ held: true });
+    const mailer = smtpMailer(sink.port);
+    try {
+      const send = mailer.send(aMail(1));
+      await until(() => sink.arriving() === 1, 'the mail to reach the sink');
+      // An uncaught exception in the thread: it throws on a message it does not know.
+      mailer.thread()!.postMessage({ type: 'no such message' });
+      await expect(send).rejects.toThrow(/mail thread stopped .*unknown message/);
+      sink.release();
+      await mailer.send(aMail(2));
+    } finally {
+      sink.release();
+      await mailer.close();
+      await sink.close();
+    }
+  });
+
+  it('holds at most maxPending sends: beyond them a send fails at once', async () => {
+    const sink = await startSink({ held: true });
+    const mailer = createWorkerMailer({ transportOptions: smtpTransportOptions(`smtp://127.0.0.1:${sink.port}`), message: (mail) => ({ from: FROM, ...mail }), maxPending: 2 });
+    try {
+      const held = [mailer.send(aMail(1)), mailer.send(aMail(2))];
+      await expect(mailer.send(aMail(3))).rejects.toThrow(/2 mails already wait/);
+      sink.release();
+      await Promise.all(held);
+      await mailer.send(aMail(4)); // room again once they were sent
+      expect(sink.received).toHaveLength(3);
+    } finally {
+      sink.release();
+      await mailer.close();
       await sink.close();
     }
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import type { Language } from '#shared/constants.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
@@ -31,8 +32,8 @@ export interface SendOptions {
 
 export interface Mailer {
   send: (mail: Mail, options?: SendOptions) => Promise<void>;
-  /** Closes pooled connections (at shutdown). */
-  close?: () => void;
+  /** Closes pooled connections (at shutdown); resolves once they and their thread are gone. */
+  close?: () => void | Promise<void>;
 }
 
 /** Milliseconds; query parameters of SMTP_URL (e.g. ?socketTimeout=60000) override them. */
@@ -64,21 +65,10 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
     from: opts.from, ...mail, signal: options.signal,
     ...(options.id ? { messageId: `<${options.id}@${domain}>`, baseBoundary: options.id.replace(/-/g, '') } : {}),
   });
-  if (opts.smtpUrl) {
-    // The message is composed into one buffer and handed to the pool as `raw`: streamed
-    // through SMTP part by part it cost a socket write per piece (most of a mail's CPU).
-    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    // A relay that does not answer is given up on in seconds, not the library's minutes: the
-    // outbox retries later (lib/outbox.ts), and a stop never waits on a dead relay.
-    const transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
-    return {
-      async send(mail, options = {}) {
-        const composed = await composer.sendMail(message(mail, options));
-        await transport.sendMail({ envelope: composed.envelope, raw: composed.message as Buffer, messageId: composed.messageId, signal: options.signal });
-      },
-      close: () => transport.close(),
-    };
-  }
+  // Composition and the pooled SMTP transport run on a thread of their own (mail-worker.mjs).
+  // A relay that does not answer is given up on in seconds, not the library's minutes: the
+  // outbox retries later (lib/outbox.ts), and a stop never waits on a dead relay.
+  if (opts.smtpUrl) return createWorkerMailer({ transportOptions: smtpTransportOptions(opts.smtpUrl), message });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // The folder is made once, not before every file (that was a tenth of a mail's cost); made
   // again if someone removed it meanwhile.
@@ -103,4 +93,124 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (no SMTP_URL set)');
     },
   };
+}
+
+/**
+ * Sends waiting for the mail thread at most: beyond it a send fails at once (the outbox retries
+ * it later). The outbox keeps CONCURRENCY (lib/outbox.ts) in flight, far below this.
+ */
+export const MAX_PENDING_SENDS = 256;
+/**
+ * How long close() lets the thread finish its deliveries and say QUIT before it is terminated.
+ * Short: by then the outbox has stopped (its own grace), and a mail cut off mid-delivery was
+ * not marked sent, so it goes out again later (lib/outbox.ts).
+ */
+export const CLOSE_GRACE_MS = 1_000;
+
+/** Plain JavaScript, so it loads without tsx or Vitest's transform (see the file's head). */
+const MAIL_WORKER = new URL('./mail-worker.mjs', import.meta.url);
+
+/** A reply of mail-worker.mjs: `error` when the relay did not take the mail. */
+interface WorkerReply { seq: number; error?: { name: string; message: string; code?: string; responseCode?: number; response?: string; command?: string } }
+
+interface Pending { resolve: () => void; reject: (err: Error) => void; worker: Worker }
+
+export interface WorkerMailer extends Mailer {
+  close: () => Promise<void>;
+  /** The running mail thread, if any (for tests that make it die). */
+  thread: () => Worker | undefined;
+}
+
+/**
+ * A Mailer whose sends are composed and delivered by mail-worker.mjs on a worker thread: the
+ * main thread only posts each mail (plain fields) and settles its promise on the reply.
+ *
+ * The thread starts on the first send. If it dies (an uncaught error, terminate), every send
+ * waiting on it rejects (the outbox retries those rows later) and the next send starts a new
+ * one. An aborted send rejects at once; the thread drops it from the pool's queue (or ignores
+ * its late result). The thread does not keep the process alive while no send waits on it.
+ */
+export function createWorkerMailer(opts: {
+  transportOptions: ReturnType<typeof smtpTransportOptions>;
+  message: (mail: Mail, options: SendOptions) => Record<string, unknown>;
+  maxPending?: number;
+}): WorkerMailer {
+  const maxPending = opts.maxPending ?? MAX_PENDING_SENDS;
+  const pending = new Map<number, Pending>();
+  let worker: Worker | undefined;
+  let seq = 0;
+  let closed = false;
+
+  const rebuild = (e: NonNullable<WorkerReply['error']>) => Object.assign(new Error(e.message), e);
+
+  function start(): Worker {
+    const w = new Worker(MAIL_WORKER, { workerData: { transportOptions: opts.transportOptions } });
+    let failure: Error | undefined;
+    w.on('message', (reply: WorkerReply) => {
+      const p = pending.get(reply.seq);
+      if (!p) return; // aborted meanwhile
+      pending.delete(reply.seq);
+      if (pending.size === 0) w.unref();
+      if (reply.error) p.reject(rebuild(reply.error));
+      else p.resolve();
+    });
+    w.on('error', (err) => { failure = err; });
+    w.on('exit', (code) => {
+      if (worker === w) worker = undefined;
+      const err = new Error(`the mail thread stopped (exit code ${code})${failure ? `: ${failure.message}` : ''}`, { cause: failure });
+      for (const [key, p] of pending) {
+        if (p.worker !== w) continue;
+        pending.delete(key);
+        p.reject(err);
+      }
+    });
+    w.unref();
+    return w;
+  }
+
+  return {
+    send(mail, options = {}) {
+      const { signal } = options;
+      if (closed) return Promise.reject(new Error('the mailer is closed'));
+      if (signal?.aborted) return Promise.reject(abortError(signal));
+      if (pending.size >= maxPending) return Promise.reject(new Error(`${pending.size} mails already wait for the mail thread`));
+      worker ??= start();
+      const w = worker;
+      const key = ++seq;
+      return new Promise<void>((resolve, reject) => {
+        const onAbort = () => {
+          if (!pending.delete(key)) return;
+          if (pending.size === 0) w.unref();
+          w.postMessage({ type: 'abort', seq: key });
+          reject(abortError(signal!));
+        };
+        const done = () => signal?.removeEventListener('abort', onAbort);
+        pending.set(key, { worker: w, resolve: () => { done(); resolve(); }, reject: (err) => { done(); reject(err); } });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        w.ref();
+        // Only the message's plain fields cross to the thread (a signal cannot be cloned).
+        const { signal: _signal, ...message } = opts.message(mail, options);
+        w.postMessage({ type: 'send', seq: key, message });
+      });
+    },
+    async close() {
+      closed = true;
+      const w = worker;
+      if (!w) return;
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      w.ref();
+      w.postMessage({ type: 'close' });
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS); });
+      if (await Promise.race([exited, late]) === 'late') await w.terminate();
+      clearTimeout(timer);
+      await exited;
+    },
+    thread: () => worker,
+  };
+}
+
+/** The error an aborted send rejects with (the one nodemailer's pool gives an aborted mail). */
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('Message sending aborted', { cause: signal.reason }), { name: 'AbortError', code: 'EABORT' });
 }
