@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
+import { startSmtpSink as startSink, until } from '../../../test/smtp-sink.ts';
 import { accountMail } from '../features/auth/mails.ts';
 import { createMailer, createWorkerMailer, inLanguage, smtpTransportOptions, type WorkerMailer } from './mailer.ts';
 
@@ -28,47 +27,6 @@ describe('mails in Serbian Latin', () => {
     expect(inLanguage(mail, 'sr')).toEqual(mail);
   });
 });
-
-/**
- * An SMTP server on 127.0.0.1 that keeps what it is sent and counts its connections. With
- * `held`, it accepts no mail until release(): each waits at the end of its DATA.
- */
-async function startSink(opts: { held?: boolean } = {}) {
-  const received: string[] = [];
-  let connections = 0;
-  let closed = 0;
-  let arriving = 0;
-  let release!: () => void;
-  const gate = opts.held ? new Promise<void>((r) => { release = r; }) : Promise.resolve();
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], disableReverseLookup: true, logger: false,
-    onConnect(_session, callback) { connections += 1; callback(); },
-    onClose() { closed += 1; },
-    onData(stream, _session, callback) {
-      arriving += 1;
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        void gate.then(() => { received.push(Buffer.concat(chunks).toString('utf8')); callback(); });
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port, received, release: () => release?.(),
-    connections: () => connections, closedConnections: () => closed, arriving: () => arriving,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-async function until(condition: () => boolean, what: string, ms = 5_000) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const FROM = 'no-reply@domace.example';
 const noLog = { info: () => undefined };
@@ -131,6 +89,28 @@ describe('the mail thread (mail-worker.mjs)', () => {
       await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
       expect(mailer.thread()).toBeUndefined();
       await expect(mailer.send(aMail(2))).rejects.toThrow(/closed/);
+    } finally {
+      await mailer.close();
+      await sink.close();
+    }
+  });
+
+  it('ends the thread and its connections after idleMs without a send; the next send starts another', async () => {
+    const sink = await startSink();
+    const mailer = createWorkerMailer({ transportOptions: smtpTransportOptions(`smtp://127.0.0.1:${sink.port}`), message: (mail) => ({ from: FROM, ...mail }), idleMs: 300 });
+    try {
+      await mailer.send(aMail(1));
+      const first = mailer.thread()!;
+      const exited = new Promise<number>((r) => first.once('exit', r));
+      await mailer.send(aMail(2)); // a send within idleMs keeps it
+      expect(mailer.thread()).toBe(first);
+      expect(await exited).toBe(0);
+      expect(mailer.thread()).toBeUndefined();
+      await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
+      await mailer.send(aMail(3));
+      expect(mailer.thread()).toBeDefined();
+      expect(mailer.thread()).not.toBe(first);
+      expect(sink.received).toHaveLength(3);
     } finally {
       await mailer.close();
       await sink.close();

@@ -105,7 +105,12 @@ export const MAX_PENDING_SENDS = 256;
  * Short: by then the outbox has stopped (its own grace), and a mail cut off mid-delivery was
  * not marked sent, so it goes out again later (lib/outbox.ts).
  */
-export const CLOSE_GRACE_MS = 1_000;
+export const CLOSE_GRACE_MS = 500;
+/**
+ * A mail thread with nothing to send for this long ends, and its pool's connections with it:
+ * its ~20 MB (docs/performance.md) are not kept at rest. The next send starts another.
+ */
+export const MAIL_THREAD_IDLE_MS = 60_000;
 
 /** Plain JavaScript, so it loads without tsx or Vitest's transform (see the file's head). */
 const MAIL_WORKER = new URL('./mail-worker.mjs', import.meta.url);
@@ -128,20 +133,55 @@ export interface WorkerMailer extends Mailer {
  * The thread starts on the first send. If it dies (an uncaught error, terminate), every send
  * waiting on it rejects (the outbox retries those rows later) and the next send starts a new
  * one. An aborted send rejects at once; the thread drops it from the pool's queue (or ignores
- * its late result). The thread does not keep the process alive while no send waits on it.
+ * its late result). The thread does not keep the process alive while no send waits on it, and
+ * ends after `idleMs` without a send.
  */
 export function createWorkerMailer(opts: {
   transportOptions: ReturnType<typeof smtpTransportOptions>;
   message: (mail: Mail, options: SendOptions) => Record<string, unknown>;
   maxPending?: number;
+  idleMs?: number;
 }): WorkerMailer {
   const maxPending = opts.maxPending ?? MAX_PENDING_SENDS;
+  const idleMs = opts.idleMs ?? MAIL_THREAD_IDLE_MS;
   const pending = new Map<number, Pending>();
+  /** Threads told to close that have not exited yet (close() waits for them). */
+  const retiring = new Set<Promise<void>>();
   let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   let seq = 0;
   let closed = false;
 
   const rebuild = (e: NonNullable<WorkerReply['error']>) => Object.assign(new Error(e.message), e);
+
+  /** Once nothing waits on the thread: it stops holding the process, and ends if no send comes. */
+  function idle(w: Worker) {
+    if (pending.size > 0) return;
+    w.unref();
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => { if (pending.size === 0 && worker === w) void retire(w, false); }, idleMs);
+    idleTimer.unref();
+  }
+
+  /**
+   * The thread's pool says QUIT and the thread ends once its deliveries are done, or is
+   * terminated after CLOSE_GRACE_MS. Detached at once: a send meanwhile starts another.
+   */
+  function retire(w: Worker, holdProcess: boolean): Promise<void> {
+    if (worker === w) worker = undefined;
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    if (holdProcess) w.ref();
+    w.postMessage({ type: 'close' });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS); });
+    if (!holdProcess) timer?.unref();
+    const done = Promise.race([exited, late])
+      .then(async (first) => { if (first === 'late') await w.terminate(); })
+      .then(() => exited)
+      .finally(() => { clearTimeout(timer); retiring.delete(done); });
+    retiring.add(done);
+    return done;
+  }
 
   function start(): Worker {
     const w = new Worker(MAIL_WORKER, { workerData: { transportOptions: opts.transportOptions } });
@@ -150,7 +190,7 @@ export function createWorkerMailer(opts: {
       const p = pending.get(reply.seq);
       if (!p) return; // aborted meanwhile
       pending.delete(reply.seq);
-      if (pending.size === 0) w.unref();
+      idle(w);
       if (reply.error) p.reject(rebuild(reply.error));
       else p.resolve();
     });
@@ -174,13 +214,14 @@ export function createWorkerMailer(opts: {
       if (closed) return Promise.reject(new Error('the mailer is closed'));
       if (signal?.aborted) return Promise.reject(abortError(signal));
       if (pending.size >= maxPending) return Promise.reject(new Error(`${pending.size} mails already wait for the mail thread`));
+      clearTimeout(idleTimer);
       worker ??= start();
       const w = worker;
       const key = ++seq;
       return new Promise<void>((resolve, reject) => {
         const onAbort = () => {
           if (!pending.delete(key)) return;
-          if (pending.size === 0) w.unref();
+          idle(w);
           w.postMessage({ type: 'abort', seq: key });
           reject(abortError(signal!));
         };
@@ -195,16 +236,9 @@ export function createWorkerMailer(opts: {
     },
     async close() {
       closed = true;
-      const w = worker;
-      if (!w) return;
-      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
-      w.ref();
-      w.postMessage({ type: 'close' });
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS); });
-      if (await Promise.race([exited, late]) === 'late') await w.terminate();
-      clearTimeout(timer);
-      await exited;
+      clearTimeout(idleTimer);
+      if (worker) void retire(worker, true);
+      await Promise.all([...retiring]);
     },
     thread: () => worker,
   };
