@@ -184,14 +184,23 @@ async function main() {
       for (let i = 0; i < RUNS; i += 1) {
         process.stdout.write(`Lighthouse ${page.name} run ${i + 1}/${RUNS}… `);
         const loadAverage = Number(os.loadavg()[0].toFixed(2));
-        const lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
+        let lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
+        // A run that Lighthouse itself could not measure (e.g. NO_NAVSTART: no navigation in
+        // its trace; docs/performance.md) scores 0 without saying anything about the page: it is
+        // recorded and run again, twice at most.
+        const lighthouseErrors = [];
+        while (lhr.runtimeError && lighthouseErrors.length < 2) {
+          lighthouseErrors.push(lhr.runtimeError.code);
+          process.stdout.write(`Lighthouse error ${lhr.runtimeError.code}, again… `);
+          lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
+        }
         report.lighthouseVersion = lhr.lighthouseVersion;
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const metrics = Object.fromEntries(
           ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
         );
         console.log(`${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (load ${loadAverage})`);
-        runs.push({ scores, metrics, loadAverage, failing: failingAudits(lhr), runWarnings: lhr.runWarnings });
+        runs.push({ scores, metrics, loadAverage, failing: failingAudits(lhr), runWarnings: lhr.runWarnings, runtimeError: lhr.runtimeError?.code ?? null, lighthouseErrors });
       }
       const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
       const failing = new Map();
