@@ -97,7 +97,10 @@ export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRe
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Providers>
         </StrictMode>,
-        { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
+        // Every Suspense boundary inline, where it stands (`<!--$-->…<!--/$-->`): by default React
+        // moves boundaries past a size to the end of the page and puts them in place with inline
+        // scripts, which the CSP blocks.
+        { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
       );
       const html = await new Response(prelude).text();
       const state: ServerState = { language, queries: dehydrate(queryClient) };

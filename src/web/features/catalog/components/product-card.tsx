@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import { ImageOff, ShoppingBasket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -96,9 +96,12 @@ export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }
     );
   }
   if (products.length === 0 && emptyMessage) return <p className="py-10 text-center text-muted-foreground">{emptyMessage}</p>;
+  // Each card is a Suspense boundary of its own: React hydrates such a boundary by itself, in a
+  // commit of its own, and first the one a visitor taps. Hydrating the whole grid in the page's
+  // one commit was the longest task of a page load (docs/performance.md, Page speed).
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {products.map((p, i) => <li key={p.id} className="flex"><ProductCard product={p} priority={i < PRIORITY_IMAGES} onAddToBasket={onAddToBasket} /></li>)}
+      {products.map((p, i) => <li key={p.id} className="flex"><Suspense><ProductCard product={p} priority={i < PRIORITY_IMAGES} onAddToBasket={onAddToBasket} /></Suspense></li>)}
     </ul>
   );
 }
