@@ -159,11 +159,14 @@ export async function resilienceOnce(variant: 'embedded' | 'external', log: (msg
       const present = new Set((await check.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY($1::uuid[])', [ackedIds])).rows.map((r) => r.id));
       const missing = ackedIds.filter((id) => !present.has(id));
 
-      const stock = await check.query<{ id: string; stock: number; sold: number }>(
-        `SELECT p.id, p.stock, COALESCE((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-            WHERE oi.product_id = p.id AND o.status <> 'cancelled'), 0)::int AS sold
-         FROM products p WHERE p.id = ANY($1::uuid[])`, [catalog.productIds]);
-      const mismatches = stock.rows.filter((r) => r.stock + r.sold !== STOCK).map((r) => ({ productId: r.id, start: STOCK, stock: r.stock, sold: r.sold }));
+      // Stock and quantities are numeric (half a kilo): compared exactly, in SQL; pg returns
+      // numerics as strings, so they are only turned into numbers for the report.
+      const stock = await check.query<{ id: string; stock: string; sold: string; conserved: boolean }>(
+        `SELECT id, stock, sold, stock + sold = $2 AS conserved FROM (
+           SELECT p.id, p.stock, COALESCE((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+             WHERE oi.product_id = p.id AND o.status <> 'cancelled'), 0) AS sold
+           FROM products p WHERE p.id = ANY($1::uuid[])) AS s`, [catalog.productIds, STOCK]);
+      const mismatches = stock.rows.filter((r) => !r.conserved).map((r) => ({ productId: r.id, start: STOCK, stock: Number(r.stock), sold: Number(r.sold) }));
 
       const groups = await check.query<{ checkout_id: string; households: string[]; ids: string[] }>(
         `SELECT checkout_id, array_agg(DISTINCT household_id::text ORDER BY household_id::text) AS households, array_agg(id::text) AS ids
