@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { onTestFinished } from 'vitest';
 
 /**
  * An SMTP server on 127.0.0.1 that keeps what it is sent and counts its connections. With
@@ -32,6 +33,21 @@ export async function startSmtpSink(opts: { held?: boolean } = {}) {
     connections: () => connections, closedConnections: () => closed, arriving: () => arriving,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+}
+
+/**
+ * A sink and a mailer on it for the test that calls this: when the test ends, however it ends,
+ * the sink lets held mails through, the mailer closes (its thread and connections), then the sink.
+ */
+export async function sinkAndMailer<M extends { close: () => void | Promise<void> }>(opts: { held?: boolean }, mailerFor: (port: number) => M) {
+  const sink = await startSmtpSink(opts);
+  const mailer = mailerFor(sink.port);
+  onTestFinished(async () => {
+    sink.release();
+    await mailer.close();
+    await sink.close();
+  });
+  return { sink, mailer };
 }
 
 /** Polls `condition` every 10 ms; throws after `ms`. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { startSmtpSink as startSink, until } from '../../../test/smtp-sink.ts';
+import { sinkAndMailer, until } from '../../../test/smtp-sink.ts';
 import { accountMail } from '../features/auth/mails.ts';
 import { createMailer, createWorkerMailer, inLanguage, smtpTransportOptions, type WorkerMailer } from './mailer.ts';
 
@@ -32,6 +32,9 @@ const FROM = 'no-reply@domace.example';
 const noLog = { info: () => undefined };
 const aMail = (i: number) => ({ to: `kupac${i}@test.rs`, subject: `Поруџбина ${i}`, text: `Текст ${i}`, html: `<p>${i}</p>` });
 /** The SMTP mailer; createMailer gives it as a plain Mailer, its thread is what these tests watch. */
+/** A mail thread of its own on 127.0.0.1:port, with createWorkerMailer's options (bounds, idle time). */
+const threadMailer = (port: number, options: { maxPending?: number; idleMs?: number }) =>
+  createWorkerMailer({ transportOptions: smtpTransportOptions(`smtp://127.0.0.1:${port}`), message: (mail) => ({ from: FROM, ...mail }), ...options });
 const smtpMailer = (port: number, query = '') => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}${query}`, from: FROM, outboxDir: os.tmpdir(), log: noLog }) as WorkerMailer;
 
 describe('the SMTP transport', () => {
@@ -40,164 +43,112 @@ describe('the SMTP transport', () => {
   });
 
   it('sends a burst over at most maxConnections connections, each mail with the Message-ID made from its id', async () => {
-    const sink = await startSink();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${sink.port}?maxConnections=2`, from: 'Domaće <no-reply@domace.example>', outboxDir: os.tmpdir(), log: { info: () => undefined } });
-    try {
-      const ids = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-      await Promise.all(ids.map((id, i) => mailer.send({ to: `kupac${i}@test.rs`, subject: `Поруџбина ${i}`, text: `Текст ${i}`, html: `<p>${i}</p>` }, { id })));
-      expect(sink.received).toHaveLength(40);
-      expect(sink.connections()).toBeLessThanOrEqual(2);
-      const mail7 = sink.received.find((m) => m.includes('kupac7@test.rs'))!;
-      expect(mail7).toMatch(/^Message-ID: <00000000-0000-4000-8000-000000000007@domace\.example>\r$/m);
-      expect(mail7).toContain('From: =?UTF-8?Q?Doma=C4=87e?= <no-reply@domace.example>');
-    } finally {
-      mailer.close?.();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({}, (port) => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?maxConnections=2`, from: 'Domaće <no-reply@domace.example>', outboxDir: os.tmpdir(), log: { info: () => undefined } }) as WorkerMailer);
+    const ids = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    await Promise.all(ids.map((id, i) => mailer.send({ to: `kupac${i}@test.rs`, subject: `Поруџбина ${i}`, text: `Текст ${i}`, html: `<p>${i}</p>` }, { id })));
+    expect(sink.received).toHaveLength(40);
+    expect(sink.connections()).toBeLessThanOrEqual(2);
+    const mail7 = sink.received.find((m) => m.includes('kupac7@test.rs'))!;
+    expect(mail7).toMatch(/^Message-ID: <00000000-0000-4000-8000-000000000007@domace\.example>\r$/m);
+    expect(mail7).toContain('From: =?UTF-8?Q?Doma=C4=87e?= <no-reply@domace.example>');
   });
 
   it('gives up on an aborted mail without sending it', async () => {
-    const sink = await startSink();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, from: 'no-reply@domace.example', outboxDir: os.tmpdir(), log: { info: () => undefined } });
-    try {
-      const abort = new AbortController();
-      abort.abort();
-      await expect(mailer.send({ to: 'a@test.rs', subject: 's', text: 't', html: '<p>t</p>' }, { signal: abort.signal })).rejects.toThrow(/abort/i);
-      expect(sink.received).toHaveLength(0);
-    } finally {
-      mailer.close?.();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({}, (port) => smtpMailer(port));
+    const abort = new AbortController();
+    abort.abort();
+    await expect(mailer.send({ to: 'a@test.rs', subject: 's', text: 't', html: '<p>t</p>' }, { signal: abort.signal })).rejects.toThrow(/abort/i);
+    expect(sink.received).toHaveLength(0);
   });
 });
 
 describe('the mail thread (mail-worker.mjs)', () => {
   it('composes and sends on a thread of its own, started by the first send, and closes with its connections', async () => {
-    const sink = await startSink();
-    const mailer = smtpMailer(sink.port);
-    try {
-      expect(mailer.thread()).toBeUndefined();
-      await mailer.send(aMail(1), { id: '00000000-0000-4000-8000-000000000001' });
-      const thread = mailer.thread();
-      expect(thread).toBeDefined();
-      expect(thread!.threadId).not.toBe(threadId);
-      expect(sink.received).toHaveLength(1);
-      expect(sink.received[0]).toMatch(/^Message-ID: <00000000-0000-4000-8000-000000000001@domace\.example>\r$/m);
-      const exited = new Promise<number>((r) => thread!.once('exit', r));
-      await mailer.close();
-      expect(await exited).toBe(0); // it ended on its own, not terminated
-      await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
-      expect(mailer.thread()).toBeUndefined();
-      await expect(mailer.send(aMail(2))).rejects.toThrow(/closed/);
-    } finally {
-      await mailer.close();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({}, (port) => smtpMailer(port));
+    expect(mailer.thread()).toBeUndefined();
+    await mailer.send(aMail(1), { id: '00000000-0000-4000-8000-000000000001' });
+    const thread = mailer.thread();
+    expect(thread).toBeDefined();
+    expect(thread!.threadId).not.toBe(threadId);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]).toMatch(/^Message-ID: <00000000-0000-4000-8000-000000000001@domace\.example>\r$/m);
+    const exited = new Promise<number>((r) => thread!.once('exit', r));
+    await mailer.close();
+    expect(await exited).toBe(0); // it ended on its own, not terminated
+    await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
+    expect(mailer.thread()).toBeUndefined();
+    await expect(mailer.send(aMail(2))).rejects.toThrow(/closed/);
   });
 
   it('ends the thread and its connections after idleMs without a send; the next send starts another', async () => {
-    const sink = await startSink();
-    const mailer = createWorkerMailer({ transportOptions: smtpTransportOptions(`smtp://127.0.0.1:${sink.port}`), message: (mail) => ({ from: FROM, ...mail }), idleMs: 300 });
-    try {
-      await mailer.send(aMail(1));
-      const first = mailer.thread()!;
-      const exited = new Promise<number>((r) => first.once('exit', r));
-      await mailer.send(aMail(2)); // a send within idleMs keeps it
-      expect(mailer.thread()).toBe(first);
-      expect(await exited).toBe(0);
-      expect(mailer.thread()).toBeUndefined();
-      await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
-      await mailer.send(aMail(3));
-      expect(mailer.thread()).toBeDefined();
-      expect(mailer.thread()).not.toBe(first);
-      expect(sink.received).toHaveLength(3);
-    } finally {
-      await mailer.close();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({}, (port) => threadMailer(port, { idleMs: 300 }));
+    await mailer.send(aMail(1));
+    const first = mailer.thread()!;
+    const exited = new Promise<number>((r) => first.once('exit', r));
+    await mailer.send(aMail(2)); // a send within idleMs keeps it
+    expect(mailer.thread()).toBe(first);
+    expect(await exited).toBe(0);
+    expect(mailer.thread()).toBeUndefined();
+    await until(() => sink.closedConnections() === sink.connections(), 'the connections to close');
+    await mailer.send(aMail(3));
+    expect(mailer.thread()).toBeDefined();
+    expect(mailer.thread()).not.toBe(first);
+    expect(sink.received).toHaveLength(3);
   });
 
   it('drops a mail aborted while it waits in the pool, and rejects its send at once', async () => {
-    const sink = await startSink({ held: true });
-    const mailer = smtpMailer(sink.port, '?maxConnections=1');
-    try {
-      const first = mailer.send(aMail(1));
-      await until(() => sink.arriving() === 1, 'the first mail to reach the sink');
-      // The one connection is busy with the first mail: the second waits in the pool's queue.
-      const abort = new AbortController();
-      const second = mailer.send(aMail(2), { signal: abort.signal });
-      const rejected = expect(second).rejects.toMatchObject({ name: 'AbortError', message: expect.stringMatching(/abort/i) });
-      abort.abort();
-      await rejected;
-      sink.release();
-      await first;
-      await mailer.send(aMail(3));
-      expect(sink.received.map((m) => /^To: (\S+)\r$/m.exec(m)?.[1])).toEqual(['kupac1@test.rs', 'kupac3@test.rs']);
-    } finally {
-      sink.release();
-      await mailer.close();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({ held: true }, (port) => smtpMailer(port, '?maxConnections=1'));
+    const first = mailer.send(aMail(1));
+    await until(() => sink.arriving() === 1, 'the first mail to reach the sink');
+    // The one connection is busy with the first mail: the second waits in the pool's queue.
+    const abort = new AbortController();
+    const second = mailer.send(aMail(2), { signal: abort.signal });
+    const rejected = expect(second).rejects.toMatchObject({ name: 'AbortError', message: expect.stringMatching(/abort/i) });
+    abort.abort();
+    await rejected;
+    sink.release();
+    await first;
+    await mailer.send(aMail(3));
+    expect(sink.received.map((m) => /^To: (\S+)\r$/m.exec(m)?.[1])).toEqual(['kupac1@test.rs', 'kupac3@test.rs']);
   });
 
   it('rejects every pending send when the thread dies, and the next send starts a new one', async () => {
-    const sink = await startSink({ held: true });
-    const mailer = smtpMailer(sink.port);
-    try {
-      const sends = [1, 2, 3].map((i) => mailer.send(aMail(i)));
-      const settled = Promise.allSettled(sends);
-      await until(() => sink.arriving() === 3, 'the mails to reach the sink');
-      const dead = mailer.thread()!;
-      await dead.terminate();
-      const results = await settled;
-      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-      expect((results[0] as PromiseRejectedResult).reason.message).toMatch(/mail thread stopped/);
+    const { sink, mailer } = await sinkAndMailer({ held: true }, (port) => smtpMailer(port));
+    const sends = [1, 2, 3].map((i) => mailer.send(aMail(i)));
+    const settled = Promise.allSettled(sends);
+    await until(() => sink.arriving() === 3, 'the mails to reach the sink');
+    const dead = mailer.thread()!;
+    await dead.terminate();
+    const results = await settled;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason.message).toMatch(/mail thread stopped/);
 
-      sink.release();
-      await mailer.send(aMail(4));
-      expect(mailer.thread()).toBeDefined();
-      expect(mailer.thread()).not.toBe(dead);
-      expect(sink.received.some((m) => m.includes('kupac4@test.rs'))).toBe(true);
-    } finally {
-      sink.release();
-      await mailer.close();
-      await sink.close();
-    }
+    sink.release();
+    await mailer.send(aMail(4));
+    expect(mailer.thread()).toBeDefined();
+    expect(mailer.thread()).not.toBe(dead);
+    expect(sink.received.some((m) => m.includes('kupac4@test.rs'))).toBe(true);
   });
 
   it('rejects the pending sends with the error that crashed the thread', async () => {
-    const sink = await startSink({ held: true });
-    const mailer = smtpMailer(sink.port);
-    try {
-      const send = mailer.send(aMail(1));
-      await until(() => sink.arriving() === 1, 'the mail to reach the sink');
-      // An uncaught exception in the thread: it throws on a message it does not know.
-      mailer.thread()!.postMessage({ type: 'no such message' });
-      await expect(send).rejects.toThrow(/mail thread stopped .*unknown message/);
-      sink.release();
-      await mailer.send(aMail(2));
-    } finally {
-      sink.release();
-      await mailer.close();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({ held: true }, (port) => smtpMailer(port));
+    const send = mailer.send(aMail(1));
+    await until(() => sink.arriving() === 1, 'the mail to reach the sink');
+    // An uncaught exception in the thread: it throws on a message it does not know.
+    mailer.thread()!.postMessage({ type: 'no such message' });
+    await expect(send).rejects.toThrow(/mail thread stopped .*unknown message/);
+    sink.release();
+    await mailer.send(aMail(2));
   });
 
   it('holds at most maxPending sends: beyond them a send fails at once', async () => {
-    const sink = await startSink({ held: true });
-    const mailer = createWorkerMailer({ transportOptions: smtpTransportOptions(`smtp://127.0.0.1:${sink.port}`), message: (mail) => ({ from: FROM, ...mail }), maxPending: 2 });
-    try {
-      const held = [mailer.send(aMail(1)), mailer.send(aMail(2))];
-      await expect(mailer.send(aMail(3))).rejects.toThrow(/2 mails already wait/);
-      sink.release();
-      await Promise.all(held);
-      await mailer.send(aMail(4)); // room again once they were sent
-      expect(sink.received).toHaveLength(3);
-    } finally {
-      sink.release();
-      await mailer.close();
-      await sink.close();
-    }
+    const { sink, mailer } = await sinkAndMailer({ held: true }, (port) => threadMailer(port, { maxPending: 2 }));
+    const held = [mailer.send(aMail(1)), mailer.send(aMail(2))];
+    await expect(mailer.send(aMail(3))).rejects.toThrow(/2 mails already wait/);
+    sink.release();
+    await Promise.all(held);
+    await mailer.send(aMail(4)); // room again once they were sent
+    expect(sink.received).toHaveLength(3);
   });
 });
 

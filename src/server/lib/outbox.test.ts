@@ -4,7 +4,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
-import { startSmtpSink, until } from '../../../test/smtp-sink.ts';
+import { sinkAndMailer, until } from '../../../test/smtp-sink.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createMailer, type Mail, type Mailer, type WorkerMailer } from './mailer.ts';
@@ -358,33 +358,26 @@ describe('the mail outbox', () => {
 
   it('sends through the mail thread over SMTP; mails of a thread that died are retried, with their Message-IDs', async () => {
     const clock = createClock();
-    const sink = await startSmtpSink({ held: true });
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, from: 'Domaće <no-reply@domace.example>', outboxDir: os.tmpdir(), log: { info: () => undefined } }) as WorkerMailer;
-    try {
-      await database.db.insert(mailOutbox).values(Array.from({ length: 5 }, (_, i) => mail(600 + i)));
-      const outbox = createMailOutbox({ db: instanceDb(), mailer, clock: clock.now });
-      const draining = outbox.drain();
-      await until(() => sink.arriving() === 5, 'the five mails to reach the relay');
-      await mailer.thread()!.terminate(); // the thread dies before the relay answered
-      expect(await draining).toBe(0);
-      let rows = await database.db.select().from(mailOutbox);
-      expect(rows.every((r) => r.sentAt === null && r.attempts === 1 && /mail thread stopped/.test(r.lastError ?? ''))).toBe(true);
+    const { sink, mailer } = await sinkAndMailer({ held: true }, (port) => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Domaće <no-reply@domace.example>', outboxDir: os.tmpdir(), log: { info: () => undefined } }) as WorkerMailer);
+    await database.db.insert(mailOutbox).values(Array.from({ length: 5 }, (_, i) => mail(600 + i)));
+    const outbox = createMailOutbox({ db: instanceDb(), mailer, clock: clock.now });
+    const draining = outbox.drain();
+    await until(() => sink.arriving() === 5, 'the five mails to reach the relay');
+    await mailer.thread()!.terminate(); // the thread dies before the relay answered
+    expect(await draining).toBe(0);
+    let rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.sentAt === null && r.attempts === 1 && /mail thread stopped/.test(r.lastError ?? ''))).toBe(true);
 
-      sink.release();
-      clock.advance(31_000); // the first retry is due
-      expect(await outbox.drain()).toBe(5);
-      rows = await database.db.select().from(mailOutbox);
-      expect(rows.every((r) => r.sentAt !== null)).toBe(true);
-      for (const row of rows) {
-        const copies = sink.received.filter((m) => m.includes(`Message-ID: <${row.id}@domace.example>`));
-        // The relay took the first copy after the thread was gone; the retry sent the same Message-ID.
-        expect(copies.length).toBeGreaterThanOrEqual(1);
-        expect(copies[0]).toContain(`To: ${row.to}`);
-      }
-    } finally {
-      sink.release();
-      await mailer.close();
-      await sink.close();
+    sink.release();
+    clock.advance(31_000); // the first retry is due
+    expect(await outbox.drain()).toBe(5);
+    rows = await database.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+    for (const row of rows) {
+      const copies = sink.received.filter((m) => m.includes(`Message-ID: <${row.id}@domace.example>`));
+      // The relay took the first copy after the thread was gone; the retry sent the same Message-ID.
+      expect(copies.length).toBeGreaterThanOrEqual(1);
+      expect(copies[0]).toContain(`To: ${row.to}`);
     }
   });
 
