@@ -62,7 +62,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   // too) also spares nodemailer eight randomBytes calls per mail.
   const domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'domace.local';
   const message = (mail: Mail, options: SendOptions) => ({
-    from: opts.from, ...mail, signal: options.signal,
+    from: opts.from, ...mail,
     ...(options.id ? { messageId: `<${options.id}@${domain}>`, baseBoundary: options.id.replace(/-/g, '') } : {}),
   });
   // Composition and the pooled SMTP transport run on a thread of their own (mail-worker.mjs).
@@ -80,7 +80,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   };
   return {
     async send(mail, options = {}) {
-      const info = await transport.sendMail(message(mail, options));
+      const info = await transport.sendMail({ ...message(mail, options), signal: options.signal });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       try {
         await write(file, info.message as Buffer, options.signal);
@@ -138,6 +138,7 @@ export interface WorkerMailer extends Mailer {
  */
 export function createWorkerMailer(opts: {
   transportOptions: ReturnType<typeof smtpTransportOptions>;
+  /** nodemailer's message options for a mail: plain fields only, they are cloned to the thread. */
   message: (mail: Mail, options: SendOptions) => Record<string, unknown>;
   maxPending?: number;
   idleMs?: number;
@@ -229,9 +230,7 @@ export function createWorkerMailer(opts: {
         pending.set(key, { worker: w, resolve: () => { done(); resolve(); }, reject: (err) => { done(); reject(err); } });
         signal?.addEventListener('abort', onAbort, { once: true });
         w.ref();
-        // Only the message's plain fields cross to the thread (a signal cannot be cloned).
-        const { signal: _signal, ...message } = opts.message(mail, options);
-        w.postMessage({ type: 'send', seq: key, message });
+        w.postMessage({ type: 'send', seq: key, message: opts.message(mail, options) });
       });
     },
     async close() {
