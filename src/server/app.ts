@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const publicCache = createPublicCacheStore({
     routes: PUBLIC_CACHE_ROUTES,
     maxBytes: Math.max(1, config.publicCacheMaxBytes),
-    verifyAccess: deps.tokens.verifyAccess,
+    tokens: deps.tokens,
     clock,
   });
   const app = Fastify({

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import querystring from 'fast-querystring';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import type { AccessClaims, Tokens } from '../lib/tokens.ts';
 
 export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
 
@@ -23,8 +24,6 @@ export const DEFAULT_PUBLIC_CACHE_BYTES = 32 * 1024 * 1024;
 const SYNC_TIMEOUT_MS = 500;
 /** Signed-in sessions remembered as active (a few dozen bytes each). */
 const MAX_SESSIONS = 20_000;
-/** Access tokens remembered as verified (~0.5 KB each). */
-const MAX_TOKENS = 5_000;
 /** Request URLs remembered with their key (URLs longer than MAX_MEMO_URL are parsed each time). */
 const KEY_MEMO_BYTES = 2 * 1024 * 1024;
 const MAX_MEMO_URL = 1024;
@@ -76,14 +75,12 @@ interface Entry {
 
 interface Match { route: CachedRoute; params: Record<string, string>; query: string }
 
-interface AccessClaims { sub: string; sid: string }
-
 export interface PublicCacheStoreOptions {
   routes: readonly CachedRoute[];
   /** The byte budget (DEFAULT_PUBLIC_CACHE_BYTES unless configured). */
   maxBytes?: number;
-  /** The access-token check the auth plugin uses (lib/tokens.ts), for signed-in hits. */
-  verifyAccess: (token: string) => Promise<AccessClaims | null>;
+  /** The access-token checks the auth plugin uses (lib/tokens.ts), for signed-in hits. */
+  tokens: Pick<Tokens, 'verifyAccess' | 'knownAccess'>;
   clock?: () => Date;
 }
 
@@ -128,17 +125,6 @@ const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'x-cache'
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']);
 /** The auth plugin's own pattern: anything else is its 401, which only Fastify answers. */
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
-
-/** The `exp` claim of a token whose signature has been verified. */
-function expiryOf(token: string): number | undefined {
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    const exp = (payload as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' ? exp : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function headerChars(headers: Record<string, string>): number {
   let n = 0;
@@ -265,13 +251,13 @@ export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCac
       // token check and session check); anything else goes to Fastify for its own answer.
       const token = BEARER.exec(header)?.[1];
       if (!token) return false;
-      const known = knownClaims(token);
+      const known = opts.tokens.knownAccess(token);
       if (known === null) return false;
       // The usual case, a token and session seen before: as cheap as an anonymous hit.
       if (known && sessionKnown(known) !== undefined) {
         return store.synced().then((ok) => ok && sessionKnown(known) === true && serveIfFresh(found.key, req, res));
       }
-      return verifiedClaims(token).then(async (claims) => {
+      return opts.tokens.verifyAccess(token).then(async (claims) => {
         if (!claims || !(await store.synced())) return false;
         if (!(await sessionActive(claims))) return false;
         return serveIfFresh(found.key, req, res);
@@ -288,28 +274,6 @@ export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCac
   /** After a sync: the remembered answer, else the auth plugin's own check. */
   async function sessionActive(claims: AccessClaims): Promise<boolean> {
     return sessionKnown(claims) ?? (sessionCheck ? sessionCheck(claims.sid, claims.sub) : false);
-  }
-
-  /**
-   * Access tokens that verified once, with their expiry: a signature does not need checking
-   * twice (~70 µs each, more than the rest of a hit). Expired ones are refused as jose does
-   * (expired when exp <= now in whole seconds).
-   */
-  const verified = new LRUCache<string, { sub: string; sid: string; exp: number }>({ max: MAX_TOKENS });
-  /** Claims of a token verified before (null once expired); undefined when not seen. */
-  function knownClaims(token: string): AccessClaims | null | undefined {
-    const known = verified.get(token);
-    if (!known) return undefined;
-    return known.exp > Math.floor(store.clock().getTime() / 1000) ? known : null;
-  }
-  async function verifiedClaims(token: string): Promise<AccessClaims | null> {
-    const known = knownClaims(token);
-    if (known !== undefined) return known;
-    const claims = await opts.verifyAccess(token);
-    const exp = claims ? expiryOf(token) : undefined;
-    if (!claims || exp === undefined) return null;
-    verified.set(token, { sub: claims.sub, sid: claims.sid, exp });
-    return claims;
   }
 
   function serveIfFresh(key: string, req: IncomingMessage, res: ServerResponse): boolean {
