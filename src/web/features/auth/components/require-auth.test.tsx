@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
+import { useLocation } from '#web/lib/router.tsx';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { renderRoutes, unexpectedApi } from '#web/test/render.tsx';
 import { STORAGE_KEYS, createSessionStore } from '../lib/session-store.ts';
