@@ -102,9 +102,10 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): RouterHis
       return entries[index]!;
     },
     replace(path, state) {
-      entries[index] = { ...path, state, key: newKey() };
+      const location: Location = { ...path, state, key: newKey() };
+      entries[index] = location;
       action = 'REPLACE';
-      return entries[index];
+      return location;
     },
     go(delta) {
       const next = Math.min(Math.max(index + delta, 0), entries.length - 1);

@@ -111,7 +111,7 @@ export function Router({ history, prepare, children }: RouterProps) {
     return unlisten;
   }, [history, run]);
 
-  const navigate = useCallback(((to: string | number, options: NavigateOptions = {}) => {
+  const go = useCallback((to: string | number, options: NavigateOptions = {}) => {
     if (typeof to === 'number') {
       history.go(to);
       return Promise.resolve();
@@ -121,9 +121,10 @@ export function Router({ history, prepare, children }: RouterProps) {
     const target: Location = { ...path, state, key: '' };
     return run(target, () => {
       const location = options.replace ? history.replace(path, state) : history.push(path, state);
-      return { location, action: options.replace ? 'REPLACE' : 'PUSH' };
+      return { location, action: options.replace ? 'REPLACE' as const : 'PUSH' as const };
     });
-  }) as NavigateFunction, [history, run]);
+  }, [history, run]);
+  const navigate = go as NavigateFunction;
 
   const onNavigationStart = useCallback((listener: () => void) => {
     startListeners.current.add(listener);
