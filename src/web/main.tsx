@@ -40,8 +40,8 @@ async function start() {
   await yieldToMain();
 
   // A server-rendered page is hydrated in the language it was rendered in; the visitor's
-  // stored choice (if the server did not know it) follows right after.
-  // The current page's code is loaded before the first render, so it matches the server's at once.
+  // stored choice (if the server did not know it) follows right after. The current page's code
+  // is loaded before the first render too, so that render matches the server's at once.
   await Promise.all([startI18n(server?.language ?? wanted), preloadPage(window.location.pathname)]);
   await yieldToMain();
   const history = createBrowserHistory();
