@@ -94,7 +94,7 @@ function precompress(): Plugin {
 }
 
 /**
- * boot.ts evaluates the app in steps (React DOM, then the router, then main.tsx). Vite would
+ * boot.ts evaluates the app in steps (React DOM, then main.tsx). Vite would
  * preload each step's chunks only when that step starts, one round trip after another; instead
  * the first step preloads every chunk main.tsx needs (modulepreload downloads and compiles
  * without running), so the downloads happen at once and only the evaluation is staged.
@@ -130,14 +130,6 @@ const bootPreload = stagedBootPreload();
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/web/locales');
 
-// react-router's package exports point at its development build (dev warnings included) under
-// every condition; its production build is the same code with the warnings compiled out.
-const REACT_ROUTER_PRODUCTION = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs') },
-];
-
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
 // `vite build --ssr` builds the server renderer (entry-server.tsx) into dist/ssr: `npm run build` does both.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -145,7 +137,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   // The renderer bundles the icon and Radix packages so only what the pages use is loaded:
   // Node importing them whole (every icon, every primitive) costs ~100 MB of server memory.
-  resolve: { alias: isSsrBuild ? [] : reactRouterProduction },
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
   plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), bootPreload.plugin, precompress()],
   build: isSsrBuild

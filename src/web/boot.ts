@@ -16,14 +16,12 @@ function startApp(): void {
 /**
  * The app's code arrives at once (Vite preloads every chunk main.tsx needs), but evaluating it
  * all in one go is one long task on a slow phone (React DOM alone is ~200 KB of code). So the
- * two biggest libraries are evaluated first, each in a task of its own, then the app; main.tsx
- * imports them statically as before, and finds them evaluated. A failed step is not fatal:
- * main.tsx's own import (which retries nothing) is what decides.
+ * biggest library is evaluated first, in a task of its own, then the app; main.tsx imports it
+ * statically as before, and finds it evaluated. A failed step is not fatal: main.tsx's own
+ * import (which retries nothing) is what decides.
  */
 async function evaluateInSteps(): Promise<void> {
   await import('./lib/preload/react-dom.ts').catch(() => undefined);
-  await yieldToMain();
-  await import('./lib/preload/router.ts').catch(() => undefined);
   await yieldToMain();
   await import('./main.tsx');
 }

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
 import { isUuid, matchPage, type PageName } from '#shared/pages.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
@@ -15,8 +14,10 @@ import { storiesQueryOptions } from '#web/features/stories/api/get-stories.ts';
 import { setApiTransport } from '#web/lib/api-client.ts';
 import { i18nOptions, loadBundle } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { Router } from '#web/lib/router.tsx';
+import { createStaticHistory } from '#web/lib/router-history.ts';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/router.tsx';
 
 /**
  * The server renderer (built by `vite build --ssr`, loaded by src/server/plugins/web.ts).
@@ -76,25 +77,23 @@ const RENDER_TIMEOUT_MS = 5_000;
 export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRenderer {
   setApiTransport(fetch);
   const translators = createTranslators();
-  const handler = createStaticHandler(routes);
 
   return {
     async render(url, language) {
       const i18n = (await translators)[language];
-      const request = new Request(new URL(url, 'http://localhost'));
-      const context = await handler.query(request);
-      if (context instanceof Response) throw new Error(`the router answered ${context.status} for ${url}`);
-
+      const history = createStaticHistory(url);
+      const { pathname } = history.location;
       const queryClient = createQueryClient();
       // A failed answer is not retried here: the browser fetches it again with its own retries.
       queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-      await prefetch(queryClient, new URL(request.url).pathname);
-      const router = createStaticRouter(handler.dataRoutes, context);
+      await Promise.all([prefetch(queryClient, pathname), preloadPage(pathname)]);
 
       const { prelude } = await prerender(
         <StrictMode>
           <Providers queryClient={queryClient} i18n={i18n}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <Router history={history}>
+              <AppRoutes />
+            </Router>
           </Providers>
         </StrictMode>,
         // Every Suspense boundary inline, where it stands (`<!--$-->…<!--/$-->`): by default React

@@ -1,14 +1,14 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { SSR_STATE_ID, type ServerState } from '#shared/ssr.ts';
 import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { Router } from '#web/lib/router.tsx';
+import { createBrowserHistory } from '#web/lib/router-history.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/router.tsx';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; under our
 // CSP (no 'unsafe-eval') that probe is logged as a CSP violation (Lighthouse best practices).
@@ -28,15 +28,6 @@ function readServerState(): ServerState | null {
   }
 }
 
-/** The current page's lazy route modules, loaded before the first render so it matches the server's at once. */
-async function loadCurrentRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(matches.map(async ({ route }) => {
-    if (typeof route.lazy !== 'function') return;
-    Object.assign(route, await route.lazy(), { lazy: undefined });
-  }));
-}
-
 async function start() {
   const container = document.getElementById('root')!;
   const server = readServerState();
@@ -49,15 +40,17 @@ async function start() {
   await yieldToMain();
 
   // A server-rendered page is hydrated in the language it was rendered in; the visitor's
-  // stored choice (if the server did not know it) follows right after.
-  await Promise.all([startI18n(server?.language ?? wanted), loadCurrentRoutes()]);
+  // stored choice (if the server did not know it) follows right after. The current page's code
+  // is loaded before the first render too, so that render matches the server's at once.
+  await Promise.all([startI18n(server?.language ?? wanted), preloadPage(window.location.pathname)]);
   await yieldToMain();
-  const router = createBrowserRouter(routes);
-  await yieldToMain();
+  const history = createBrowserHistory();
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient} language={wanted}>
-        <RouterProvider router={router} />
+        <Router history={history} prepare={(location) => preloadPage(location.pathname)}>
+          <AppRoutes />
+        </Router>
       </Providers>
     </StrictMode>
   );

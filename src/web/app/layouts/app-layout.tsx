@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from '#web/lib/router.tsx';
 import { OfflineBanner } from '#web/components/offline-banner.tsx';
 import { ProductSaveToggleProvider } from '#web/components/product-save-slot.tsx';
 import { renderCardSaveToggle } from '../save-toggle.tsx';

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { House, LayoutDashboard, Package, Search, ShoppingBasket, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#web/lib/router.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 import { useOverview } from '#web/features/producer/api/get-overview.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Menu, Search, Wheat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { loadChunk, Optional } from '#web/lib/load-chunk.ts';

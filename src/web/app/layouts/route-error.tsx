@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useRouteError } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { isChunkLoadError } from '#web/lib/load-chunk.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
 
 /** The API's largest page: "show all" of the followed households. */

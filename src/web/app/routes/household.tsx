@@ -1,7 +1,7 @@
 import { MapPin, Star, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '#web/lib/router.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useSendToLogin } from '#web/features/auth/hooks/use-send-to-login.ts';

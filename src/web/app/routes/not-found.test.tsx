@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '#web/test/render.tsx';
-import { routes } from '../router.tsx';
+import { AppRoutes, preloadPage } from '../router.tsx';
+
+const routes = [{ path: '*', element: <AppRoutes /> }];
 
 describe('404 page', () => {
   it('shows the texts, a link home, and logs the attempted path', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await preloadPage('/no/such/page'); // as main.tsx does before the first render
     await renderRoutes({ routes, path: '/no/such/page' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '#web/lib/router.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';

@@ -1,7 +1,7 @@
 import { MessageSquarePlus, ShoppingBasket, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '#web/lib/router.tsx';
 import { belgradeToday } from '#shared/time.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate } from '#web/lib/router.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { ProfileView } from '#web/features/auth/components/profile-view.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import type { Profile } from '#shared/contracts/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';

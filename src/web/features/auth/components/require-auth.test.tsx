@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
+import { useLocation } from '#web/lib/router.tsx';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { renderRoutes, unexpectedApi } from '#web/test/render.tsx';
 import { STORAGE_KEYS, createSessionStore } from '../lib/session-store.ts';
@@ -16,12 +16,9 @@ const routes = [
   { path: '/', element: <p>feed page</p> },
   { path: '/login', element: <LoginProbe /> },
   { path: '/profile', element: <p>profile page</p> },
-  { element: <RequireAuth />, children: [{ path: '/orders', element: <p>orders page</p> }] },
-  { element: <RequireAuth userType="producer" />, children: [{ path: '/producer-only', element: <p>producer page</p> }] },
-  {
-    element: <RequireAuth userType="producer" fallbackPath="/profile" />,
-    children: [{ path: '/producer/dashboard', element: <p>dashboard</p> }],
-  },
+  { path: '/orders', element: <RequireAuth><p>orders page</p></RequireAuth> },
+  { path: '/producer-only', element: <RequireAuth userType="producer"><p>producer page</p></RequireAuth> },
+  { path: '/producer/dashboard', element: <RequireAuth userType="producer" fallbackPath="/profile"><p>dashboard</p></RequireAuth> },
 ];
 
 function signIn(userType: 'customer' | 'producer') {
@@ -46,7 +43,7 @@ describe('RequireAuth', () => {
   it('sends an unauthenticated visitor to /login, remembering the requested location', async () => {
     const { router } = await renderRoutes({ routes, path: '/orders?page=2' });
     expect(await screen.findByText('login page, from /orders?page=2')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('lets a signed-in user through', async () => {
@@ -59,7 +56,7 @@ describe('RequireAuth', () => {
     signIn('customer');
     const { router } = await renderRoutes({ routes, path: '/producer-only' });
     expect(await screen.findByText('feed page')).toBeInTheDocument();
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.action).toBe('REPLACE');
   });
 
   it('sends a customer on the producer dashboard to /profile', async () => {

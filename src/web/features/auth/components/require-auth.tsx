@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '#web/lib/router.tsx';
 import type { UserType } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '../hooks/use-auth.ts';

@@ -30,10 +30,10 @@ describe('SignupForm', () => {
     await fillAndSubmit('marija@example.rs');
     const link = await screen.findByRole('link', { name: 'Enter the code' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(router.state.location.pathname).toBe('/signup');
+    expect(router.location.pathname).toBe('/signup');
     expect(link).toHaveAttribute('href', '/verify-email?email=marija%40example.rs');
     await userEvent.setup().click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    await waitFor(() => expect(router.location.pathname).toBe('/verify-email'));
   });
 
   it('shows no such hint for other failures', async () => {

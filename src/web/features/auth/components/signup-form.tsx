@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { LIMITS, LANGUAGES, type Language, type UserType } from '#shared/constants.ts';
 import { normalizePhone } from '#shared/contracts/auth.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { LIMITS, TIMINGS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';

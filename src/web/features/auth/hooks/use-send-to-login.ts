@@ -1,4 +1,4 @@
-import { useNavigate, useLocation } from 'react-router';
+import { useNavigate, useLocation } from '#web/lib/router.tsx';
 import type { LoginRedirectState } from '../components/require-auth.tsx';
 
 /** The state that brings the login page back to `location` after signing in (docs/product.md). */

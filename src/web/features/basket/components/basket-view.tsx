@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { LIMITS } from '#shared/constants.ts';
 import { stepQuantity } from '#shared/quantity.ts';
 import { Button } from '#web/components/ui/button.tsx';

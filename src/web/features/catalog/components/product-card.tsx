@@ -1,7 +1,7 @@
 import { memo, Suspense } from 'react';
 import { ImageOff, ShoppingBasket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { belgradeToday } from '#shared/time.ts';
 import { SKELETONS } from '#shared/constants.ts';
 import type { Product } from '#shared/contracts/products.ts';

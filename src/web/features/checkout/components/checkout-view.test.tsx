@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
 import { CheckoutView, type CheckoutLine } from './checkout-view.tsx';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShoppingBasket, WifiOff } from 'lucide-react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { belgradeNow, belgradeToday, isClockTime, minutesOf as clockMinutes } from '#shared/time.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.tsx';
 import type { Notification } from '#shared/contracts/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, SKELETONS } from '#shared/constants.ts';
 import type { Order } from '#shared/contracts/orders.ts';

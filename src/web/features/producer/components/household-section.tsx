@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { updateHouseholdBody, type Household } from '#shared/contracts/households.ts';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SavedAddress } from '#shared/contracts/saved.ts';

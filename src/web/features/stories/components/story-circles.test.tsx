@@ -38,13 +38,13 @@ describe('StoryCircles', () => {
     const { router, onOpen } = await render();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Open stories of Домаћинство Милосављевић' }));
     expect(onOpen).toHaveBeenCalledWith('h-story');
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 
   it('a circle without a story goes to the household page', async () => {
     const { router, onOpen } = await render();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Salaš Kovač' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/household/h-plain'));
+    await waitFor(() => expect(router.location.pathname).toBe('/household/h-plain'));
     expect(onOpen).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.tsx';
 import { SKELETONS } from '#shared/constants.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { preloadStoryViewer } from './lazy-story-viewer.tsx';

@@ -1,4 +1,0 @@
-// Evaluated by boot.ts in a task of its own ahead of main.tsx: only what main.tsx uses, so the
-// bundler still drops the rest of the library.
-export { createBrowserRouter, matchRoutes } from 'react-router';
-export { RouterProvider } from 'react-router/dom';
