@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { createSessionStore, type SessionApi, type SessionStore } from '#web/features/auth/lib/session-store.ts';
@@ -28,13 +28,13 @@ export async function renderRoutes({ routes, path = '/', store, language = 'en' 
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (children: ReactNode) => (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={store ?? createSessionStore({ api: unexpectedApi() })}>
           <BasketProvider>{children}</BasketProvider>
         </AuthProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
   const result = render(wrap(<RouterProvider router={router} />) as ReactElement);
   return { ...result, router };
