@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails when the JavaScript a visitor of `/` downloads exceeds the budget (180 KB gzip; see
 // docs/performance.md, Page speed: the second wave grew it from 158 to ~175 KB; our own
-// translator in place of i18next brought it to 157.5 KB, of which the libraries are ~120 KB,
+// translator in place of i18next brought it to 157.5 KB, of which the libraries are ~118 KB,
 // so the 120 KB target needs a lighter library, not a split).
 // That is the entry chunk (boot.ts), the app it starts (main.tsx) with their static imports
 // (boot.ts's early imports of React DOM and the router are among them), and the lazily loaded
