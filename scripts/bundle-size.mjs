@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Fails when the JavaScript a visitor of `/` downloads exceeds the budget (180 KB gzip; see
 // docs/performance.md, Page speed: the second wave grew it from 158 to ~175 KB; the app's own
-// router in place of react-router took it to ~146 KB; the 120 KB target needs a lighter
-// library still, not a split). That is the entry chunk (boot.ts), the app it starts (main.tsx)
-// with their static imports (boot.ts's early import of React DOM is among them), and the lazily loaded
+// router and translator in place of react-router and i18next brought it down again; the 120 KB
+// target needs a lighter library still, not a split). That is the entry chunk (boot.ts), the app
+// it starts (main.tsx) with their static imports (boot.ts's early import of React DOM is among
+// them), and the lazily loaded
 // feed route with its static imports, read from Vite's build manifest.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -83,8 +83,10 @@ export function formatQuantity(quantity: number, unit: Unit | string, language: 
 }
 
 /**
- * The CLDR plural category of a count (sr and ru: one, few, many; en: one, other), as i18next
- * picks `_one`/`_few`/`_many`/`_other` keys. Written out for the same reason as the rest.
+ * The CLDR plural category of a count (sr and ru: one, few, many; en: one, other), for whole
+ * counts the one by which the web app's translator (src/web/lib/translator.ts, through
+ * Intl.PluralRules) picks `_one`/`_few`/`_many`/`_other` keys. Written out for the same
+ * reason as the rest.
  */
 export function pluralCategory(count: number, language: string): 'one' | 'few' | 'many' | 'other' {
   const lang = languageOf(language);

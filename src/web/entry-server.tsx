@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createInstance, type i18n as I18n } from 'i18next';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
 import { isUuid, matchPage, type PageName } from '#shared/pages.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
@@ -12,10 +11,11 @@ import { householdsQueryOptions } from '#web/features/households/api/get-househo
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { storiesQueryOptions } from '#web/features/stories/api/get-stories.ts';
 import { setApiTransport } from '#web/lib/api-client.ts';
-import { i18nOptions, loadBundle } from '#web/lib/i18n.ts';
+import { loadBundle } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { Router } from '#web/lib/router.tsx';
 import { createStaticHistory } from '#web/lib/router-history.ts';
+import { Translator } from '#web/lib/translator.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 
@@ -56,15 +56,13 @@ async function prefetch(client: QueryClient, pathname: string): Promise<void> {
   await Promise.all(load(client, page.params.id ?? ''));
 }
 
-/** One i18next instance per language, every namespace loaded, shared by all requests. */
-async function createTranslators(): Promise<Record<Language, I18n>> {
+/** One translator per language, every namespace loaded, shared by all requests. */
+async function createTranslators(): Promise<Record<Language, Translator>> {
   const entries = await Promise.all(LANGUAGES.map(async (language) => {
     const bundle = await loadBundle(language);
-    const instance = createInstance({ ...i18nOptions(Object.keys(bundle)), lng: language, resources: { [language]: bundle } });
-    await instance.init();
-    return [language, instance] as const;
+    return [language, new Translator({ language, bundles: { [language]: bundle } })] as const;
   }));
-  return Object.fromEntries(entries) as Record<Language, I18n>;
+  return Object.fromEntries(entries) as Record<Language, Translator>;
 }
 
 /** JSON inside <script type="application/json">: nothing in it may close the tag or open a comment. */

@@ -1,5 +1,5 @@
 import { ArrowLeft, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { isApiError } from '#web/lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Translator as I18n } from '#web/lib/translate.tsx';
+import { TranslationProvider, useTranslation } from '#web/lib/translate.tsx';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
@@ -93,7 +93,7 @@ interface ProvidersProps {
 export function Providers({ children, queryClient: given, i18n = browserI18n, language }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <ClearCacheOnUserChange />
@@ -106,6 +106,6 @@ export function Providers({ children, queryClient: given, i18n = browserI18n, la
           </BasketProvider>
         </AuthProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/constants.ts';
 
-/** Pure language helpers, kept apart from the i18next instance so they load without it. */
+/** Pure language helpers, kept apart from the translator so they load without it. */
 
 export { isLanguage };
 

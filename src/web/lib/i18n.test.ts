@@ -2,10 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/constants.ts';
 import { sanitizeLanguage } from './i18n-language.ts';
 
-/** A fresh i18next instance that detects from the current localStorage and navigator. */
+/** A fresh translator that detects from the current localStorage and navigator. */
 async function loadI18n(language?: Language) {
-  // i18next's instance outlives vi.resetModules: drop the listeners earlier copies of i18n.ts left on it.
-  (await import('i18next')).default.off('languageChanged');
   vi.resetModules();
   const module = await import('./i18n.ts');
   await module.startI18n(language);
@@ -92,21 +90,16 @@ describe('language detection', () => {
   });
 
   it('downloads only the active language, another one on switching', async () => {
-    // i18next's instance outlives vi.resetModules (test/setup.ts loaded every language): empty it.
-    const { default: shared } = await import('./i18n.ts');
-    const namespaces = [...(shared.options.ns as string[])];
-    expect(namespaces).toEqual(expect.arrayContaining(['common', 'catalog', 'errors']));
-    for (const language of ['sr', 'en', 'ru']) for (const namespace of namespaces) shared.removeResourceBundle(language, namespace);
-    shared.options.preload = [];
+    // A fresh module (loadI18n): test/setup.ts loaded every language into the shared one only.
     localStorage.setItem('domace.language', 'en');
     const i18n = await loadI18n();
-    expect(i18n.hasResourceBundle('en', 'common')).toBe(true);
+    for (const namespace of ['common', 'catalog', 'errors']) expect(i18n.hasResourceBundle('en', namespace)).toBe(true);
     expect(i18n.hasResourceBundle('sr', 'common')).toBe(false);
     expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
     await i18n.changeLanguage('ru');
     expect(i18n.hasResourceBundle('ru', 'catalog')).toBe(true);
+    expect(i18n.hasResourceBundle('sr', 'common')).toBe(false);
     expect(i18n.t('notFound.title')).toBe('Страница не найдена');
-    await i18n.loadLanguages(['sr', 'en']); // for the tests that follow
   });
 
   it('applies a change at once: text, <html lang> and storage', async () => {

@@ -1,14 +1,12 @@
-import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '#shared/constants.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
 import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, languageOfTag, sanitizeLanguage } from './i18n-language.ts';
+import { Translator, type Bundle } from './translator.ts';
 
 export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
 
 // One JSON file per namespace; a new locales/<lang>/<namespace>.json is picked up without
 // touching this file. Only the active language is downloaded (lib/locales/<lang>.ts: one
 // chunk with all its namespaces); another is fetched when the user switches to it.
-type Bundle = Record<string, Record<string, unknown>>;
 const BUNDLES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   sr: () => import('./locales/sr.ts'),
   'sr-Latn': () => import('./locales/sr-latn.ts'),
@@ -36,17 +34,8 @@ export function loadBundle(language: string): Promise<Bundle> {
   return promise;
 }
 
-/** An i18next backend reading the bundled JSON files through dynamic imports. */
-const bundledBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    loadBundle(language).then(
-      (bundle) => callback(null, (bundle[namespace] ?? {}) as ResourceKey),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
+/** The browser's translator: texts of one language at a time, another downloaded on switching. */
+const i18n = new Translator({ load: loadBundle });
 
 function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = sanitizeLanguage(language);
@@ -93,46 +82,26 @@ function rememberLanguage(language: string): void {
   }
 }
 
-/** Options shared by the browser's instance and the server renderer's (entry-server.tsx). */
-export function i18nOptions(namespaces: string[]): InitOptions {
-  return {
-    // Every language has the same namespaces (i18n.test.ts).
-    ns: namespaces,
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    supportedLngs: [...LANGUAGES],
-    // Every language has every key (i18n.test.ts), so ours need no fallback: loading Serbian
-    // beside English would double the download. Anything else becomes Serbian.
-    fallbackLng: (code: string) => (isLanguage(code) ? [] : [DEFAULT_LANGUAGE]),
-    // Exactly the language asked for: "sr-Latn" must not fall back to its base "sr".
-    load: 'currentOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-  };
-}
-
 let started: Promise<unknown> | null = null;
 /** Set once init is done: changes after it are the visitor's and are remembered. */
 let initialised = false;
 
 /**
- * Loads the texts of `language` (default: the detected one) and initialises i18next; the
- * first render waits for it (main.tsx). A server-rendered page starts in the language the
- * server rendered, so hydration sees the same texts. Idempotent.
+ * Loads the texts of `language` (default: the detected one) and switches to it; the first
+ * render waits for it (main.tsx). A server-rendered page starts in the language the server
+ * rendered, so hydration sees the same texts. Idempotent.
  */
 export function startI18n(language: Language = detectLanguage()): Promise<unknown> {
-  started ??= loadBundle(language).then((first) => i18n
-    .use(bundledBackend)
-    .use(initReactI18next)
-    .init({ ...i18nOptions(Object.keys(first)), lng: language })
-    .then(() => {
+  started ??= loadBundle(language).then((first) => {
+    i18n.addBundle(language, first);
+    return i18n.changeLanguage(language).then(() => {
       // A page rendered in another language than the stored choice switches to it right
       // after hydration (main.tsx): keep the choice until then.
       if (language === detectLanguage()) rememberLanguage(language);
       applyDocumentLanguage(language);
       initialised = true;
-    }));
+    });
+  });
   return started;
 }
 
@@ -140,9 +109,9 @@ i18n.on('languageChanged', (language) => {
   if (initialised) rememberLanguage(language);
 });
 
-/** The active language as one of ours (i18n.language may carry a region from the browser). */
+/** The active language. */
 export function currentLanguage(): Language {
-  return sanitizeLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return i18n.language;
 }
 
 export default i18n;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { Unit } from '#shared/constants.ts';
 import { formatDate, formatDateTime, formatDay, formatDayMonth, formatPrice, formatPricePerUnit, formatQuantity, formatQuantityValue, formatRating, formatTotal, formatWeekday, unitLabel } from '#shared/format.ts';
 import { sanitizeLanguage } from './i18n-language.ts';

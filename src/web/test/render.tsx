@@ -1,9 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouteProvider, Router, useLocation } from '#web/lib/router.tsx';
 import { createMemoryHistory } from '#web/lib/router-history.ts';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { createSessionStore, type SessionApi, type SessionStore } from '#web/features/auth/lib/session-store.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
@@ -58,13 +58,13 @@ export async function renderRoutes({ routes, path = '/', store, language = 'en' 
   const router = createMemoryHistory([path]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (children: ReactNode) => (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={store ?? createSessionStore({ api: unexpectedApi() })}>
           <BasketProvider>{children}</BasketProvider>
         </AuthProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
   const result = render(wrap(<Router history={router}><TestRoutes routes={routes} /></Router>) as ReactElement);
   return { ...result, router };

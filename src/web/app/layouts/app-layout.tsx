@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Outlet, ScrollRestoration, useNavigation } from '#web/lib/router.tsx';
 import { OfflineBanner } from '#web/components/offline-banner.tsx';
 import { ProductSaveToggleProvider } from '#web/components/product-save-slot.tsx';

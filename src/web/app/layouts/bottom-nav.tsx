@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { House, LayoutDashboard, Package, Search, ShoppingBasket, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useLocation } from '#web/lib/router.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';

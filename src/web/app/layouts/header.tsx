@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Menu, Search, Wheat } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';

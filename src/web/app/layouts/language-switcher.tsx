@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ChevronDown, Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { LANGUAGES } from '#shared/constants.ts';
 import { sanitizeLanguage } from '#web/lib/i18n-language.ts';
 import { cn } from '#web/lib/utils.ts';

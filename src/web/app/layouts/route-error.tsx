@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { useRouteError } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { isChunkLoadError } from '#web/lib/load-chunk.ts';

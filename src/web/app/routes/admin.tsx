@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { AdminConsole } from '#web/features/admin/components/admin-console.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
 

@@ -1,6 +1,6 @@
 import { MapPin, Star, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useParams, useSearchParams } from '#web/lib/router.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 

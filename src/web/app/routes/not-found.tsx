@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useLocation } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Navigate, useSearchParams } from '#web/lib/router.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';

@@ -1,6 +1,6 @@
 import { MessageSquarePlus, ShoppingBasket, Star } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useParams } from '#web/lib/router.tsx';
 import { belgradeToday } from '#shared/time.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

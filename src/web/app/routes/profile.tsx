@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Navigate } from '#web/lib/router.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { ProfileView } from '#web/features/auth/components/profile-view.tsx';

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 // Radix traps focus inside the dialog, closes it on Escape and returns focus to the trigger.

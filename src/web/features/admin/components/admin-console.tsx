@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import type { AdminProduct, HouseholdStatus } from '#shared/contracts/admin.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

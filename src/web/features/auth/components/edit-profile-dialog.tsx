@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LANGUAGES } from '#shared/constants.ts';

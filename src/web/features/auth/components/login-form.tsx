@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import type { Profile } from '#shared/contracts/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import type { Profile } from '#shared/contracts/auth.ts';

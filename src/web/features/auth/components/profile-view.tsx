@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Navigate, Outlet, useLocation } from '#web/lib/router.tsx';
 import type { UserType } from '#shared/constants.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { LIMITS, LANGUAGES, type Language, type UserType } from '#shared/constants.ts';

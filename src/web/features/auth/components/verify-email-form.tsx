@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { LIMITS, TIMINGS } from '#shared/constants.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { LIMITS } from '#shared/constants.ts';
 import { stepQuantity } from '#shared/quantity.ts';

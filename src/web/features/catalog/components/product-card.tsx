@@ -1,6 +1,6 @@
 import { memo, Suspense } from 'react';
 import { ImageOff, ShoppingBasket } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { belgradeToday } from '#shared/time.ts';
 import { SKELETONS } from '#shared/constants.ts';

@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { lazyToast as toast } from '#web/lib/lazy-toast.ts';
 

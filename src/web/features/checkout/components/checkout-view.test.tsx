@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from '#web/lib/router.tsx';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
 import { CheckoutView, type CheckoutLine } from './checkout-view.tsx';
@@ -18,11 +18,11 @@ const ITEMS = [line('a', 'h1', 'Пчелињак', 1200, 2), line('b', 'h2', 'С
 function renderCheckout(items = ITEMS, onPlaced = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter><CheckoutView items={items} defaultPhone="+381641234567" onPlaced={onPlaced} /></MemoryRouter>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return onPlaced;
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShoppingBasket, WifiOff } from 'lucide-react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { z } from 'zod';

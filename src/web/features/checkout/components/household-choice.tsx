@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { Household, Slots } from '#shared/contracts/households.ts';
 import type { PaymentMethod } from '#shared/contracts/orders.ts';
 import { Input } from '#web/components/ui/input.tsx';

@@ -1,5 +1,5 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useFollowHousehold } from '../api/follow-household.ts';

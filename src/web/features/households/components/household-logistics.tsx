@@ -1,5 +1,5 @@
 import { MapPin, Truck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { Household } from '#shared/contracts/households.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 

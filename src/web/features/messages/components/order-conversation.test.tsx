@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderMessage } from '#shared/contracts/messages.ts';
 import i18n from '#web/lib/i18n.ts';
@@ -41,9 +41,9 @@ function fakeApi(messages: OrderMessage[]) {
 function renderConversation(props: { defaultOpen?: boolean } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}><OrderConversation orderId={ORDER} viewerIsProducer={false} {...props} /></QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MessageCircle, Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { MESSAGE_BODY_MAX, messageBodyText, messageLength } from '#shared/contracts/messages.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Bell } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { loadChunk } from '#web/lib/load-chunk.ts';
 import { useNotifications } from '../api/notifications-api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { useNavigate } from '#web/lib/router.tsx';
 import type { Notification } from '#shared/contracts/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';

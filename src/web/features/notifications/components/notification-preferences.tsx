@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { NOTIFICATION_TYPES, type NotificationType } from '#shared/contracts/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatAccount, model97Reference } from '#shared/ips.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

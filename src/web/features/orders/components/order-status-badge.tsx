@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { OrderStatus } from '#shared/constants.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 

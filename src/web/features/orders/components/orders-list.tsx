@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, SKELETONS } from '#shared/constants.ts';

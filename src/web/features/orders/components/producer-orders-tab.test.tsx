@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProducerOrder } from '#shared/contracts/orders.ts';
@@ -26,9 +26,9 @@ const ORDER: ProducerOrder = {
 function renderTab() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}><ProducerOrdersTab /></QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Printer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, ORDER_STATUSES, SKELETONS, type OrderStatus } from '#shared/constants.ts';
 import type { ProducerOrder } from '#shared/contracts/orders.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { parseDecimalInput, formatDecimalInput } from '#shared/decimal-input.ts';
 import type { Household, UpdateHouseholdBody } from '#shared/contracts/households.ts';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
@@ -14,11 +14,11 @@ const NoUpload = () => null;
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ProductFormDialog open onOpenChange={() => {}} product={null} UploadField={NoUpload} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

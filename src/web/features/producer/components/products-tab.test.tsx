@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import i18n from '#web/lib/i18n.ts';
@@ -30,9 +30,9 @@ function renderTab() {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ items: [HONEY, CHEESE], nextCursor: null }), { status: 200 }))));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}><ProductsTab UploadField={() => null} /></QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

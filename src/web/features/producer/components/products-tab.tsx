@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { SKELETONS } from '#shared/constants.ts';
 import type { Product } from '#shared/contracts/products.ts';

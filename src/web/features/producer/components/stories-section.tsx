@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants.ts';
 import type { MediaUpload } from '#shared/contracts/media.ts';

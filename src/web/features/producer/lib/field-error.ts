@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '#web/lib/translate.tsx';
 import type { FieldError } from 'react-hook-form';
 
 /**

@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { REPORT_REASONS, type ReportReason, type ReportTargetType } from '#shared/contracts/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,16 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { describe, expect, it } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 
 function wrap(children: ReactNode) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 

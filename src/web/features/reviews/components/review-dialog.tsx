@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants.ts';
 import { createReviewBody } from '#shared/contracts/reviews.ts';

@@ -1,6 +1,6 @@
 import { BadgeCheck, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import type { Review } from '#shared/contracts/reviews.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { LIMITS } from '#shared/constants.ts';
 import { cn } from '#web/lib/utils.ts';
 

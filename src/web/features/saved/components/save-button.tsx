@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { Product } from '#shared/contracts/products.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { lazyToast } from '#web/lib/lazy-toast.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { savedAddressLine } from '#shared/contracts/saved.ts';
 import { Label } from '#web/components/ui/label.tsx';
 import { useAddresses } from '../api/addresses.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import type { z } from 'zod';
 import { TEXT_NOT_ALLOWED_MESSAGE } from '#shared/contracts/fields.ts';
 import { createAddressBody, SAVED_ADDRESS_LIMITS, type SavedAddress } from '#shared/contracts/saved.ts';

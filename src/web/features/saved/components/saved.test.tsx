@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from '#web/lib/router.tsx';
+import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SavedAddress } from '#shared/contracts/saved.ts';
@@ -44,9 +44,9 @@ function stubApi(routes: Record<string, (body: unknown) => Response | Promise<Re
 function wrap(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}><MemoryRouter>{children}</MemoryRouter></QueryClientProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { SKELETONS } from '#shared/constants.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
