@@ -100,8 +100,9 @@ function precompress(): Plugin {
  * without running), so the downloads happen at once and only the evaluation is staged.
  */
 function stagedBootPreload() {
-  let bundle: Record<string, { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null }> = {};
-  const chunkOf = (suffix: string) => Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith(suffix));
+  let bundle: Record<string, { type: string; fileName: string; imports?: string[]; moduleIds?: string[] }> = {};
+  // By a module it holds: main.tsx shares its chunk with the rest of the first load (firstLoadChunks).
+  const chunkOf = (suffix: string) => Object.values(bundle).find((item) => item.type === 'chunk' && item.moduleIds?.some((id) => id.endsWith(suffix)));
   const plugin: Plugin = {
     name: 'domace:staged-boot-preload',
     apply: 'build',
@@ -128,6 +129,43 @@ function stagedBootPreload() {
 }
 const bootPreload = stagedBootPreload();
 
+/**
+ * The chunks of the first page: everything `/` needs beside React DOM (main.tsx and the feed
+ * page with their static imports) in one chunk, since forty small files compress worse than
+ * one (each gzip stream starts without a dictionary). React DOM and React keep a chunk of their
+ * own: boot.ts evaluates it in a task of its own first. The rest splits as before.
+ */
+const FIRST_LOAD_ROOTS = ['src/web/main.tsx', 'src/web/app/routes/feed.tsx'];
+const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/]yield-to-main\.ts|shared[\\/]ssr\.ts|web[\\/]styles\.css)/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const firstLoadChunks = {
+  groups: [
+    { name: 'boot', test: BOOT, priority: 3 },
+    { name: 'react-dom', test: REACT, priority: 2 },
+    {
+      name: (() => {
+        let members: Set<string> | undefined;
+        return (id: string, ctx: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
+          if (!members) {
+            const found = new Set<string>();
+            const roots = FIRST_LOAD_ROOTS.map((root) => path.resolve(import.meta.dirname, root));
+            const visit = (moduleId: string) => {
+              if (found.has(moduleId) || REACT.test(moduleId) || BOOT.test(moduleId)) return;
+              found.add(moduleId);
+              if (moduleId.includes('node_modules')) return;
+              for (const imported of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+            };
+            roots.forEach(visit);
+            members = found;
+          }
+          return members.has(id) ? 'app' : null;
+        };
+      })(),
+      priority: 1,
+    },
+  ],
+};
+
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/web/locales');
 
 // The web app lives in src/web; the server serves dist/web (see src/server/plugins/web.ts).
@@ -141,7 +179,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), bootPreload.plugin, precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
-    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies } },
+    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies }, rolldownOptions: { output: { codeSplitting: firstLoadChunks } } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },

@@ -24,13 +24,25 @@ function collect(key) {
 }
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entry) { console.error('No entry in the Vite manifest'); process.exit(1); }
-collect(entry);
-const app = Object.keys(manifest).find((k) => k.endsWith('main.tsx'));
-if (app) collect(app);
-else { console.error('No main.tsx chunk in the Vite manifest'); process.exit(1); }
-const feed = Object.keys(manifest).find((k) => k.endsWith(FEED_ROUTE));
-if (feed) collect(feed);
-else console.warn(`(no ${FEED_ROUTE} chunk found: measuring the entry only)`);
+// boot.ts's steps (React DOM, then main.tsx), imported dynamically by boot.ts's chunk: the
+// entry's, or one it imports.
+for (const key of [entry, ...(manifest[entry].imports ?? [])]) {
+  collect(key);
+  for (const step of manifest[key].dynamicImports ?? []) collect(step);
+}
+/** Whether a collected chunk holds a module (read from the build's source maps). */
+const modulesOf = (file) => {
+  const map = path.join(dist, `${file}.map`);
+  return fs.existsSync(map) ? JSON.parse(fs.readFileSync(map, 'utf8')).sources : [];
+};
+const holds = (suffix) => [...files].some((file) => file.endsWith('.js') && modulesOf(file).some((source) => source.endsWith(suffix)));
+if (!holds('main.tsx')) { console.error('main.tsx is in none of the chunks boot.ts loads'); process.exit(1); }
+// The feed page: in the first load's chunk (vite.config.ts, firstLoadChunks), else its own.
+if (!holds(FEED_ROUTE)) {
+  const feed = Object.keys(manifest).find((k) => k.endsWith(FEED_ROUTE));
+  if (!feed) { console.error(`No ${FEED_ROUTE} chunk found`); process.exit(1); }
+  collect(feed);
+}
 
 let total = 0;
 for (const file of [...files].filter((f) => f.endsWith('.js'))) {
