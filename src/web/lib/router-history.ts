@@ -60,6 +60,13 @@ export function createBrowserHistory(): RouterHistory {
     return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' };
   };
   let location = read();
+  const listeners = new Set<(location: Location) => void>();
+  // From the start, so a pop while the app was still hydrating is seen (Router compares).
+  window.addEventListener('popstate', () => {
+    location = read();
+    action = 'POP';
+    for (const listener of listeners) listener(location);
+  });
   const write = (method: 'pushState' | 'replaceState', path: Path, state: unknown): Location => {
     const key = newKey();
     window.history[method]({ usr: state, key } satisfies EntryState, '', pathString(path));
@@ -74,13 +81,8 @@ export function createBrowserHistory(): RouterHistory {
     replace: (path, state) => write('replaceState', path, state),
     go: (delta) => window.history.go(delta),
     listen(listener) {
-      const onPop = () => {
-        location = read();
-        action = 'POP';
-        listener(location);
-      };
-      window.addEventListener('popstate', onPop);
-      return () => window.removeEventListener('popstate', onPop);
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }
