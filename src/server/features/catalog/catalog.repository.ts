@@ -1,5 +1,6 @@
 import { and, eq, fillPlaceholders, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { LIMITS } from '#shared/constants.ts';
 import type { Category, Unit } from '#shared/constants.ts';
@@ -102,7 +103,12 @@ const rawTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (TEXT_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
-const PRODUCT_ROW_KEYS = [...Object.keys(readModelColumns), 'timeKey'];
+/** fromArray's positions; checked against productColumns' keys when this module loads. */
+const PRODUCT_ROW_KEYS = ['id', 'householdId', 'householdName', 'name', 'description', 'pricePara', 'unit', 'image', 'thumbnail', 'category',
+  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'rating', 'reviewCount', 'createdAt', 'timeKey'];
+if (!isDeepStrictEqual(Object.keys(productColumns), PRODUCT_ROW_KEYS)) {
+  throw new Error(`catalog.repository: productColumns changed (${Object.keys(productColumns).join(', ')}); update fromArray`);
+}
 
 function fromArray(r: unknown[]): ProductRow {
   return {
