@@ -2,8 +2,7 @@ import { and, eq, fillPlaceholders, isNull, sql, type Placeholder, type SQL } fr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { LIMITS } from '#shared/constants.ts';
-import type { Category, Unit } from '#shared/constants.ts';
+import { LIMITS, type Category, type Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
@@ -90,9 +89,9 @@ function fromRaw(r: RawProductRow): ProductRow {
 
 /**
  * The page and product-by-id reads (the public cache's misses) are sent with node-postgres
- * directly, rows as arrays, and mapped here instead of by drizzle: drizzle's per-cell mapping,
- * its Date for created_at and the copies were ~40 % of the app's CPU on an uncached feed page
- * (docs/performance.md, "Uncached reads"). The SQL is still drizzle's (productColumns, built
+ * directly, rows as arrays, and mapped here instead of by drizzle: drizzle's per-cell mapping
+ * and the copies made a page cost 3-4 times the CPU of the same statement's rows read by
+ * node-postgres (docs/performance.md, "Uncached reads"; decision 0017). The SQL is still drizzle's (productColumns, built
  * once per statement); fromArray reads its columns in productColumns' order, then timeKey, and
  * does what drizzle's column mappers do: numeric as Number, timestamptz and date as PostgreSQL's
  * text (created_at through `new Date`, as drizzle's timestamp column does).
@@ -133,7 +132,7 @@ interface RawStatement { name: string; text: string; params: unknown[] }
  */
 const LITERAL_LIMITS = new Set([LIMITS.pageSizeDefault + 1, LIMITS.pageSizeMax + 1]);
 
-/** Which filters a page query has: one prepared statement per shape (at most 144). */
+/** Which filters a page query has: one prepared statement per shape (at most 144), times the literal limits. */
 interface PageShape {
   category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; includeUnavailable: boolean; after: boolean;
 }
