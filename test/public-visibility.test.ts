@@ -136,7 +136,7 @@ describe('an unconfirmed producer', () => {
 
 describe('a promotion with an end day', () => {
   it('tells the public cache when product answers change without a write: the Belgrade midnight after its last day', async () => {
-    const catalog = createCatalogRepository(t.database.db);
+    const catalog = createCatalogRepository(t.database.db, t.database.pool);
     const now = new Date();
     const today = belgradeToday(now);
     await t.database.db.update(products).set({ promoted: false, promotedUntil: null });

@@ -131,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   if (config.publicCacheMaxBytes > 0) {
     const stories = createStoriesRepository(deps.database.db);
-    const catalog = createCatalogRepository(deps.database.db);
+    const catalog = createCatalogRepository(deps.database.db, deps.database.pool);
     await app.register(publicCachePlugin, { pool: deps.database.pool, store: publicCache, timeLimits: { households: (now) => stories.nextExpiry(now), products: (now) => catalog.nextPromotionEnd(now) } });
   }
   await app.register(metricsPlugin, { pool: deps.database.pool, cache: publicCache, token: config.metricsToken, trustProxy: config.trustProxy });

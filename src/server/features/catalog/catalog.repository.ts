@@ -1,6 +1,8 @@
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Category, Unit } from '#shared/constants.ts';
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { LIMITS, type Category, type Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
@@ -85,7 +87,52 @@ function fromRaw(r: RawProductRow): ProductRow {
   };
 }
 
-/** Which filters a page query has: one prepared statement per shape (at most 144). */
+/**
+ * The page and product-by-id reads (the public cache's misses) are sent with node-postgres
+ * directly, rows as arrays, and mapped here instead of by drizzle: drizzle's per-cell mapping
+ * and the copies made a page cost 3-4 times the CPU of the same statement's rows read by
+ * node-postgres (docs/performance.md, "Uncached reads"; decision 0017). The SQL is still drizzle's (productColumns, built
+ * once per statement); fromArray reads its columns in productColumns' order, then timeKey, and
+ * does what drizzle's column mappers do: numeric as Number, timestamptz and date as PostgreSQL's
+ * text (created_at through `new Date`, as drizzle's timestamp column does).
+ */
+const TEXT_TYPES = new Set<number>([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE]);
+const asText = (value: string) => value;
+const rawTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (TEXT_TYPES.has(oid) ? asText : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+/** fromArray's positions; checked against productColumns' keys when this module loads. */
+const PRODUCT_ROW_KEYS = ['id', 'householdId', 'householdName', 'name', 'description', 'pricePara', 'unit', 'image', 'thumbnail', 'category',
+  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'rating', 'reviewCount', 'createdAt', 'timeKey'];
+if (!isDeepStrictEqual(Object.keys(productColumns), PRODUCT_ROW_KEYS)) {
+  throw new Error(`catalog.repository: productColumns changed (${Object.keys(productColumns).join(', ')}); update fromArray`);
+}
+
+function fromArray(r: unknown[]): ProductRow {
+  return {
+    id: r[0] as string, householdId: r[1] as string, householdName: r[2] as string, name: r[3] as string, description: r[4] as string,
+    pricePara: Number(r[5]), unit: r[6] as Unit, image: r[7] as string | null, thumbnail: r[8] as string | null, category: r[9] as Category,
+    availability: r[10] as boolean, featured: r[11] as boolean, promoted: r[12] as boolean,
+    stock: r[13] === null ? null : Number(r[13]), quantityStep: Number(r[14]), availableFrom: r[15] as string | null, rating: Number(r[16]),
+    reviewCount: r[17] as number, createdAt: new Date(r[18] as string), timeKey: r[19] as string,
+  };
+}
+
+/** A statement prepared once per connection: drizzle's SQL and parameters, run by node-postgres. */
+interface RawStatement { name: string; text: string; params: unknown[] }
+
+/**
+ * Page sizes whose statements have the LIMIT written into the SQL (the feed's default and
+ * the household page's 100, plus the extra row that tells whether there is a next page):
+ * with `LIMIT $n` PostgreSQL's generic plan assumes a tenth of the table is fetched, so it
+ * plans every execution anew (a custom plan, ~0.4 ms of its CPU per page); with a literal
+ * limit it keeps the generic plan. Other sizes keep the placeholder (bounded: one statement
+ * per shape, not per size).
+ */
+const LITERAL_LIMITS = new Set([LIMITS.pageSizeDefault + 1, LIMITS.pageSizeMax + 1]);
+
+/** Which filters a page query has: one prepared statement per shape (at most 144), times the literal limits. */
 interface PageShape {
   category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; includeUnavailable: boolean; after: boolean;
 }
@@ -103,7 +150,9 @@ function pageConditions(f: {
   category?: Value<Category>; householdId?: Value<string>; featured?: Value<boolean>; after?: { timeKey: Value<string>; id: Value<string> };
 }): SQL[] {
   const conditions: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
-  if (!f.includeUnavailable) conditions.push(eq(products.availability, true));
+  // Written, not a parameter: a prepared statement's generic plan can then use the partial
+  // indexes (`WHERE archived_at IS NULL AND availability`), so PostgreSQL keeps that plan.
+  if (!f.includeUnavailable) conditions.push(sql`${products.availability}`);
   if (f.category !== undefined) conditions.push(eq(products.category, f.category));
   if (f.householdId !== undefined) conditions.push(eq(products.householdId, f.householdId));
   if (f.featured !== undefined) conditions.push(eq(products.featured, f.featured));
@@ -112,38 +161,53 @@ function pageConditions(f: {
   return conditions;
 }
 
-export function createCatalogRepository(db: Db) {
+/** `pool` is the one `db` runs on: the page and product-by-id reads use it directly (fromArray). */
+export function createCatalogRepository(db: Db, pool: pg.Pool) {
   const ph = sql.placeholder;
   /**
    * Pages without search words, as prepared statements (one per shape of the filters): the SQL
    * is built once and PostgreSQL parses it once per connection instead of on every request.
    */
-  const pages = new Map<string, ReturnType<typeof preparePage>>();
+  const pages = new Map<string, RawStatement>();
   /** Products matching `conditions`, newest first (the feed indexes' order). */
   const newestFirst = (conditions: SQL[]) => db.select(productColumns).from(products)
     .innerJoin(households, eq(households.id, products.householdId))
     .where(and(...conditions))
     .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`);
-  function preparePage(shape: PageShape, name: string) {
-    return newestFirst(pageConditions({
+  function preparePage(shape: PageShape, limit: number | undefined, name: string): RawStatement {
+    const query = newestFirst(pageConditions({
       includeUnavailable: shape.includeUnavailable, promoted: shape.promoted,
       category: shape.category ? ph('category') : undefined,
       householdId: shape.householdId ? ph('householdId') : undefined,
       featured: shape.featured ? ph('featured') : undefined,
       after: shape.after ? { timeKey: ph('afterTime'), id: ph('afterId') } : undefined,
-    })).limit(ph('limit')).prepare(name);
+    }));
+    if (limit === undefined) return statement(query.limit(ph('limit')), name);
+    const { sql: text, params } = query.toSQL();
+    if (!Number.isSafeInteger(limit)) throw new Error(`not a page size: ${limit}`);
+    return { name, text: `${text} limit ${limit}`, params };
   }
-  function pageStatement(shape: PageShape) {
-    const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('');
-    let statement = pages.get(key);
-    if (!statement) pages.set(key, statement = preparePage(shape, `catalog_page_${key}`));
-    return statement;
+  function pageStatement(shape: PageShape, limit: number): RawStatement {
+    const literal = LITERAL_LIMITS.has(limit) ? limit : undefined;
+    const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('')
+      + (literal === undefined ? '' : `_l${literal}`);
+    let found = pages.get(key);
+    if (!found) pages.set(key, found = preparePage(shape, literal, `catalog_page_${key}`));
+    return found;
   }
-  const byId = db.select(productColumns).from(products)
+  function statement(query: { toSQL: () => { sql: string; params: unknown[] } }, name: string): RawStatement {
+    const { sql: text, params } = query.toSQL();
+    return { name, text, params };
+  }
+  async function run(s: RawStatement, values: Record<string, unknown>): Promise<ProductRow[]> {
+    const result = await pool.query<unknown[]>({ name: s.name, text: s.text, values: fillPlaceholders(s.params, values), rowMode: 'array', types: rawTypes });
+    if (result.fields.length !== PRODUCT_ROW_KEYS.length) throw new Error(`${s.name}: ${result.fields.length} columns, expected ${PRODUCT_ROW_KEYS.join(', ')}`);
+    return result.rows.map(fromArray);
+  }
+  const byId = statement(db.select(productColumns).from(products)
     .innerJoin(households, eq(households.id, products.householdId))
     .where(and(eq(products.id, ph('id')), isNull(products.archivedAt), productIsPublicSql()))
-    .limit(1)
-    .prepare('catalog_product_by_id');
+    .limit(1), 'catalog_product_by_id');
 
   return {
     /**
@@ -156,14 +220,15 @@ export function createCatalogRepository(db: Db) {
      */
     async list({ filters, limit, after }: ProductsPage): Promise<Array<ProductRow & { rank: number }>> {
       if (!filters.words.length) {
-        const statement = pageStatement({
+        const page = pageStatement({
           category: filters.category !== undefined, householdId: filters.householdId !== undefined, featured: filters.featured !== undefined,
           promoted: filters.promoted, includeUnavailable: filters.includeUnavailable, after: after !== undefined,
-        });
-        const rows = await statement.execute({
+        }, limit);
+        const rows = await run(page, {
           limit, category: filters.category, householdId: filters.householdId, featured: filters.featured, afterTime: after?.timeKey, afterId: after?.id,
         });
-        return rows.map((row) => ({ ...row, rank: 0 }));
+        for (const row of rows) (row as ProductRow & { rank: number }).rank = 0;
+        return rows as Array<ProductRow & { rank: number }>;
       }
       const base = pageConditions(filters);
       const words = filters.words.map((word) => sql`${products.searchKey} LIKE ${`%${likeEscape(word)}%`}`);
@@ -234,7 +299,7 @@ export function createCatalogRepository(db: Db) {
 
     /** A product by id unless archived or its household is not public (unavailable ones are still viewable). */
     async findById(id: string): Promise<ProductRow | null> {
-      const rows = await byId.execute({ id });
+      const rows = await run(byId, { id });
       return rows[0] ?? null;
     },
   };
