@@ -91,7 +91,7 @@ function fromRaw(r: RawProductRow): ProductRow {
  * The page and product-by-id reads (the public cache's misses) are sent with node-postgres
  * directly, rows as arrays, and mapped here instead of by drizzle: drizzle's per-cell mapping
  * and the copies made a page cost 3-4 times the CPU of the same statement's rows read by
- * node-postgres (docs/performance.md, "Uncached reads"; decision 0017). The SQL is still drizzle's (productColumns, built
+ * node-postgres (docs/performance.md, "Uncached reads"; decision 0019). The SQL is still drizzle's (productColumns, built
  * once per statement); fromArray reads its columns in productColumns' order, then timeKey, and
  * does what drizzle's column mappers do: numeric as Number, timestamptz and date as PostgreSQL's
  * text (created_at through `new Date`, as drizzle's timestamp column does).
