@@ -17,8 +17,8 @@ import { z } from 'zod';
  * then written by fast-json-stringify (Fastify's own serializer) compiled once from the zod
  * schema's JSON Schema (`z.toJSONSchema`): keys in the schema's order, strings escaped by
  * `JSON.stringify` whenever they hold a quote, backslash, control character or surrogate, so
- * the bytes are those of `JSON.stringify` of zod's copy (test/fast-serializer.test.ts compares
- * them on real and generated answers).
+ * the bytes are those of `JSON.stringify` of zod's copy (fast-serializer.test.ts beside this
+ * file and test/uncached-reads.test.ts compare them on generated and real answers).
  *
  * Only where that is exact: the 200 answer's schema, and only if it has no transform, pipe,
  * default or codec (its JSON Schema is the same read as input and as output; then parse and
