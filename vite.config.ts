@@ -130,41 +130,39 @@ function stagedBootPreload() {
 const bootPreload = stagedBootPreload();
 
 /**
- * The chunks of the first page: everything `/` needs beside React DOM (main.tsx and the feed
- * page with their static imports) in one chunk, since forty small files compress worse than
- * one (each gzip stream starts without a dictionary). React DOM and React keep a chunk of their
- * own: boot.ts evaluates it in a task of its own first. The rest splits as before.
+ * The chunks of the first page. Everything `/` needs beside React DOM goes into one chunk, `app`:
+ * the modules main.tsx and the feed page import statically, found by walking the module graph
+ * from them (stopping at a package: the bundler adds what a package itself needs), since forty
+ * small files compressed worse than one (docs/performance.md, Page speed, eighth pass). React
+ * DOM keeps a chunk of its own, which boot.ts evaluates first in a task of its own, and boot.ts's
+ * own few imports one of theirs, so that the entry does not import the app. Every other page's
+ * code splits as the bundler decides. A new state per build: the walk is done once per build.
  */
 const FIRST_LOAD_ROOTS = ['src/web/main.tsx', 'src/web/app/routes/feed.tsx'];
 const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/]yield-to-main\.ts|shared[\\/]ssr\.ts|web[\\/]styles\.css)/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const firstLoadChunks = {
-  groups: [
-    { name: 'boot', test: BOOT, priority: 3 },
-    { name: 'react-dom', test: REACT, priority: 2 },
-    {
-      name: (() => {
-        let members: Set<string> | undefined;
-        return (id: string, ctx: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) => {
-          if (!members) {
-            const found = new Set<string>();
-            const roots = FIRST_LOAD_ROOTS.map((root) => path.resolve(import.meta.dirname, root));
-            const visit = (moduleId: string) => {
-              if (found.has(moduleId) || REACT.test(moduleId) || BOOT.test(moduleId)) return;
-              found.add(moduleId);
-              if (moduleId.includes('node_modules')) return;
-              for (const imported of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
-            };
-            roots.forEach(visit);
-            members = found;
-          }
-          return members.has(id) ? 'app' : null;
-        };
-      })(),
-      priority: 1,
-    },
-  ],
-};
+interface ChunkingContext { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
+function firstLoadChunks() {
+  let members: Set<string> | undefined;
+  const firstLoad = (ctx: ChunkingContext): Set<string> => {
+    const found = new Set<string>();
+    const visit = (moduleId: string) => {
+      if (found.has(moduleId) || REACT.test(moduleId) || BOOT.test(moduleId)) return;
+      found.add(moduleId);
+      if (moduleId.includes('node_modules')) return;
+      for (const imported of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+    };
+    for (const root of FIRST_LOAD_ROOTS) visit(path.resolve(import.meta.dirname, root));
+    return found;
+  };
+  return {
+    groups: [
+      { name: 'boot', test: BOOT, priority: 3 },
+      { name: 'react-dom', test: REACT, priority: 2 },
+      { name: (id: string, ctx: ChunkingContext) => ((members ??= firstLoad(ctx)).has(id) ? 'app' : null), priority: 1 },
+    ],
+  };
+}
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/web/locales');
 
@@ -179,7 +177,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), bootPreload.plugin, precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
-    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies }, rolldownOptions: { output: { codeSplitting: firstLoadChunks } } },
+    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies }, rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
