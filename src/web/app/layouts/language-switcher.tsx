@@ -3,6 +3,7 @@ import { ChevronDown, Languages } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { LANGUAGES } from '#shared/constants.ts';
 import { sanitizeLanguage } from '#web/lib/i18n-language.ts';
+import { lazyToast } from '#web/lib/lazy-toast.ts';
 import { cn } from '#web/lib/utils.ts';
 
 const SHORT_NAMES = { sr: 'СР', 'sr-Latn': 'SR', en: 'EN', ru: 'RU' } as const;
@@ -37,7 +38,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <select
         id={id}
         value={current}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        // The other language's texts are downloaded first; without a connection the page stays
+        // in this one, and says why.
+        onChange={(event) => { i18n.changeLanguage(event.target.value).catch(() => lazyToast.error(t('errors:network'))); }}
         className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 focus-visible:outline-none"
       >
         {LANGUAGES.map((language) => (
