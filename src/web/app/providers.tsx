@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Translator as I18n } from '#web/lib/translate.tsx';
-import { TranslationProvider, useTranslation } from '#web/lib/translate.tsx';
+import { TranslationProvider, useTranslation, type Translator as I18n } from '#web/lib/translate.tsx';
 import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
