@@ -103,3 +103,17 @@ test('pages arrive rendered with their data in the visitor\'s language, and hydr
   expect(problems).toEqual([]);
   expect(apiCalls).toEqual([]);
 });
+
+test('a page rendered in another language than the stored choice hydrates, then switches, without hydration errors', async ({ page }) => {
+  // The choice is stored in the browser but the server does not know it (no cookie): the server
+  // renders Serbian for this browser, the page hydrates in Serbian, then follows the choice.
+  await page.addInitScript(() => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('domace.language', 'en'); sessionStorage.setItem('seeded', '1'); } });
+  const problems: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: text('en', 'catalog', 'feed.title') })).toBeVisible();
+  await expect(page.getByTestId('product-card').first().getByRole('button', { name: text('en', 'catalog', 'product.addToBasket') })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -17,16 +17,22 @@ const Toaster = lazy(loadChunk(() => import('#web/components/ui/toaster.tsx').th
 /** The longest the toaster waits for an idle moment. */
 const TOASTER_IDLE_TIMEOUT_MS = 3_000;
 
+/**
+ * Calls `callback` once the browser is idle (React's hydration, which works in back-to-back tasks,
+ * is then done), after `timeoutMs` at the latest; returns the cancel.
+ */
+function whenIdle(callback: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, 0);
+  return () => clearTimeout(timer);
+}
+
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setWanted(true), { timeout: TOASTER_IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setWanted(true), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setWanted(true), TOASTER_IDLE_TIMEOUT_MS), []);
   if (!wanted) return null;
   return (
     // Without its code (offline, a blocked download) the page goes on without toasts.
@@ -54,19 +60,27 @@ function ClearCacheOnUserChange() {
   return null;
 }
 
+/** The longest a page waits to switch to the visitor's stored language after hydrating. */
+const FOLLOW_LANGUAGE_TIMEOUT_MS = 2_000;
+
 /**
  * A page the server rendered in another language than the visitor's stored choice is hydrated
- * in the server's language (the markup must match), then switched. Rendered on the server too,
- * so both trees have the same shape (useId).
+ * in the server's language (the markup must match), then switched: once hydration is done, so
+ * that no part still hydrating (each product card is a boundary of its own) meets texts that
+ * changed under it. Rendered on the server too, so both trees have the same shape (useId).
  */
 function FollowLanguage({ language }: { language: string | undefined }) {
   const { i18n } = useTranslation();
   const followed = useRef(false);
   useEffect(() => {
     // Once, after the first render: later changes are the visitor's own.
-    if (followed.current) return;
-    followed.current = true;
-    if (language && i18n.language !== language) void i18n.changeLanguage(language);
+    if (followed.current || !language || i18n.language === language) return;
+    const rendered = i18n.language;
+    return whenIdle(() => {
+      followed.current = true;
+      // Unless the visitor has chosen a language meanwhile. Offline, the page stays as it is.
+      if (i18n.language === rendered) i18n.changeLanguage(language).catch(() => undefined);
+    }, FOLLOW_LANGUAGE_TIMEOUT_MS);
   }, [language, i18n]);
   return null;
 }
