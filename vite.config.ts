@@ -159,7 +159,7 @@ function firstLoadChunks() {
     groups: [
       { name: 'boot', test: BOOT, priority: 3 },
       { name: 'react-dom', test: REACT, priority: 2 },
-      { name: (id: string, ctx: ChunkingContext) => ((members ??= firstLoad(ctx)).has(id) ? 'app' : null), priority: 1 },
+      { name: (id: string, ctx: ChunkingContext) => ((members ??= firstLoad(ctx)).has(id) ? 'app' : null), debugName: 'app', priority: 1 },
     ],
   };
 }
