@@ -6,7 +6,6 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LIMITS } from '#shared/constants.ts';
 import type { Config } from './config/env.ts';
 import { createDb, createPool, type Database } from './db/client.ts';
@@ -38,6 +37,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaFilesRoutes } from './features/media/media-files.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { producerRoutes } from './features/producer/producer.routes.ts';
+import { ROOT } from './lib/root.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { savedRoutes } from './features/saved/saved.routes.ts';
 import { storiesRoutes } from './features/stories/stories.routes.ts';
@@ -69,8 +69,6 @@ declare module 'fastify' {
     push: PushSender;
   }
 }
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The composition root: every plugin and feature of the API, in one place (docs/architecture.md). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {

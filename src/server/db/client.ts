@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ROOT } from '../lib/root.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -22,7 +22,7 @@ export interface Database {
 // BIGINT (int8) columns hold para amounts far below 2^53: read them as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = path.join(ROOT, 'src/server/db/migrations');
 
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });

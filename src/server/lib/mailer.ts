@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import type { Language } from '#shared/constants.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './root.ts';
 
 export interface Mail { to: string; subject: string; text: string; html: string }
 
@@ -113,7 +115,7 @@ export const CLOSE_GRACE_MS = 500;
 export const MAIL_THREAD_IDLE_MS = 60_000;
 
 /** Plain JavaScript, so it loads without tsx or Vitest's transform (see the file's head). */
-const MAIL_WORKER = new URL('./mail-worker.mjs', import.meta.url);
+const MAIL_WORKER = pathToFileURL(path.join(ROOT, 'src/server/lib/mail-worker.mjs'));
 
 /** A reply of mail-worker.mjs: `error` when the relay did not take the mail. */
 interface WorkerReply { seq: number; error?: { name: string; message: string; code?: string; responseCode?: number; response?: string; command?: string } }

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import { mulberry32 } from '#shared/random.ts';
+import { ROOT } from '../../lib/root.ts';
 
 /**
  * Illustrated sample images, composed as SVG here and rendered to WebP by sharp: nothing is
@@ -434,7 +434,7 @@ async function writeWebp(img: Sharp, file: string): Promise<number> {
  * start copies them instead of spending seconds in libvips. Anything missing is rendered and
  * added. dist/ is the build's directory (not in git).
  */
-export const SEED_IMAGE_CACHE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/seed-media');
+export const SEED_IMAGE_CACHE = path.join(ROOT, 'dist/seed-media');
 
 /** Cache files asked for by this process (prerender-images.ts removes every other one). */
 export const seedImageCacheUsed = new Set<string>();
