@@ -7,6 +7,7 @@
 // shows the error.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, canBuildServer, serverBuildIsStale } from './server-build.mjs';
 import { ROOT, buildWeb, canBuildWeb, webBuildIsStale } from './web-build.mjs';
 
 if (process.env.SKIP_WEB_BUILD === 'true') process.exit(0);
@@ -18,6 +19,14 @@ if (canBuild && webBuildIsStale()) {
     buildWeb();
   } catch (err) {
     console.warn(`prepare: ${err.message}; \`npm start\` will try again.`);
+  }
+}
+if (serverBuildIsStale() && (await canBuildServer())) {
+  try {
+    await buildServer();
+    console.log('prepare: built the server (dist/server).');
+  } catch (err) {
+    console.warn(`prepare: the server build failed (${err.message}); \`npm start\` will try again.`);
   }
 }
 // A failure here only means the first start renders them itself.

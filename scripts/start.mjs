@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: build the web bundle when it is missing or older than its sources, then run
-// the server in this same process (one process to signal; no wrapper left behind).
+// `npm start`: build the web bundle and the server when missing or older than their sources,
+// then run the server in this same process (one process to signal; no wrapper left behind).
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { SERVER_ENTRY, buildServer, canBuildServer, serverBuildIsStale } from './server-build.mjs';
 import { ROOT, buildWeb, webBuildIsStale, webBuiltAt } from './web-build.mjs';
 
 // Loading the server takes seconds; a SIGTERM meanwhile must not kill us before we could stop
@@ -28,6 +31,21 @@ if (process.env.NODE_ENV === undefined || process.env.NODE_ENV === '') {
   process.env.SEED_DEMO ||= 'true';
 }
 process.chdir(root);
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+// The server as built JavaScript (scripts/server-build.mjs), normally made by `npm ci`; when it
+// cannot be built here, from its TypeScript sources through tsx, as `npm run dev` does.
+let built = fs.existsSync(SERVER_ENTRY) && !serverBuildIsStale();
+if (!built && (await canBuildServer())) {
+  try {
+    await buildServer();
+    built = true;
+  } catch (err) {
+    console.error(`The server build failed (${err.message}); running it from its sources.`);
+  }
+}
+if (built) {
+  await import(pathToFileURL(SERVER_ENTRY).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/server/main.ts');
+}

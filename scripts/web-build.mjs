@@ -10,7 +10,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const BUILT = ['dist/web/index.html', 'dist/ssr/entry-server.js'].map((p) => path.join(ROOT, p));
 const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
 
-function newestMtime(target) {
+export function newestMtime(target) {
   const st = fs.statSync(target, { throwIfNoEntry: false });
   if (!st) return 0;
   if (!st.isDirectory()) return st.mtimeMs;
