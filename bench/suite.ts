@@ -6,7 +6,7 @@ import { record, startBaseline, type Recorded } from './lib/baseline.ts';
 import { checkoutBaskets } from './lib/checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './lib/db.ts';
 import { generateCatalog, prng, type GeneratedCatalog } from './lib/generate.ts';
-import { memoryBreakdown, sampleRss, watchRss, type RssSample } from './lib/rss.ts';
+import { cpuTimes, memoryBreakdown, sampleRss, watchRss, type RssSample } from './lib/rss.ts';
 import { createBuyers } from './lib/users.ts';
 import { runWrk, type WrkRequest, type WrkResult } from './lib/wrk.ts';
 
@@ -91,15 +91,20 @@ async function readScenario(app: AppHandle, s: ReadScenario, log: (msg: string) 
   }
   if (WARMUP) await runWrk({ url: app.url, requests, durationSec: WARMUP });
   const watch = watchRss(app.pid);
+  const cpuBefore = cpuTimes(app.pid);
   const result = await runWrk({ url: app.url, requests, durationSec: DURATION });
+  const cpuAfter = cpuTimes(app.pid);
   const rss = watch.stop();
+  // CPU per answered request: the app process, and PostgreSQL (the app's child processes; 0 with an external one).
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
+  const cpuPerRequestMs = { app: perRequest(cpuAfter.appMs - cpuBefore.appMs), postgres: perRequest(cpuAfter.childrenMs - cpuBefore.childrenMs) };
   const ratio = Math.round((result.rps / base.rps) * 1000) / 1000;
   const errors = result.errors.connect + result.errors.read + result.errors.write + result.errors.status + result.errors.timeout;
   const errorShare = errors / Math.max(1, result.requests);
   const met = errorShare < MAX_ERROR_SHARE && s.check(result, ratio);
   const loadavg = machine().loadavg;
-  writeResult(s.name, { scenario: s.name, at: new Date().toISOString(), machine: machine(), urls: s.paths.length, sampleUrl: s.paths[0], signedIn: Boolean(s.headers?.authorization), responseBytes: bytes, app: result, baseline: base, ratio, errorShare, target: s.target, met, rssDuring: rss.peak, rssAfter: rss.last });
-  log(`${s.name}: ${result.rps} req/s (baseline ${base.rps}, ratio ${ratio}), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${errors} errors; load average ${loadavg.join(' ')}`);
+  writeResult(s.name, { scenario: s.name, at: new Date().toISOString(), machine: machine(), urls: s.paths.length, sampleUrl: s.paths[0], signedIn: Boolean(s.headers?.authorization), responseBytes: bytes, app: result, baseline: base, ratio, cpuPerRequestMs, errorShare, target: s.target, met, rssDuring: rss.peak, rssAfter: rss.last });
+  log(`${s.name}: ${result.rps} req/s (baseline ${base.rps}, ratio ${ratio}), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${errors} errors; CPU per request: app ${cpuPerRequestMs.app} ms, PostgreSQL ${cpuPerRequestMs.postgres} ms; load average ${loadavg.join(' ')}`);
   return {
     row: { scenario: s.name, rps: result.rps, p50Ms: result.p50Ms, p95Ms: result.p95Ms, p99Ms: result.p99Ms, ratio, target: s.target, met, note: `${(errorShare * 100).toFixed(2)}% errors, ${bytes} B, load ${loadavg[0]}` },
     rss,

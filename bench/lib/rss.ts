@@ -151,3 +151,16 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
     + ` (${libs.slice(0, 4).map(([name, v]) => `${name} ${mb(v)}`).join(', ')}), other files ${mb(kb.otherFiles)}`;
   return { kb, summary };
 }
+
+/** CPU time (user + system, ms) used so far by the app process and by its child processes (the embedded PostgreSQL's). */
+export function cpuTimes(appPid: number): { appMs: number; childrenMs: number } {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const used = (pid: number) => {
+    const stat = readProc(pid, 'stat');
+    if (!stat) return 0;
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) * tick; // utime, stime (fields 14 and 15)
+  };
+  const tree = processTree(appPid);
+  return { appMs: used(appPid), childrenMs: tree.filter((p) => p !== appPid).reduce((n, p) => n + used(p), 0) };
+}
