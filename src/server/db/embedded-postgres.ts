@@ -289,9 +289,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-D', clusterDir, '-p', String(port),
       '-c', 'listen_addresses=127.0.0.1',
       '-c', "unix_socket_directories=",
-      // The pool (db/client.ts, 10), the lock and LISTEN connections, tools: far below 50.
+      // The pool (db/open.ts, 8), the lock and LISTEN connections, tools: far below 50.
       '-c', 'max_connections=50',
       '-c', 'shared_buffers=32MB',
+      // Processes the app has no use for, ~1-2 MB each (docs/performance.md, "What takes the
+      // memory"): reads and writes done by each backend itself instead of three I/O workers,
+      // and no logical replication launcher.
+      '-c', 'io_method=sync',
+      '-c', 'max_logical_replication_workers=0',
       '-c', 'logging_collector=off',
     ], { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
     const pm: Postmaster = { child, exited: false, stderrTail: '' };

@@ -6,12 +6,19 @@ import { startEmbeddedPostgres } from './embedded-postgres.ts';
 type Log = (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
 
 /**
+ * Connections of the app's pool: on 2 cores 8 keep PostgreSQL busy (the uncached reads and
+ * checkout were no faster with 10), and each backend costs ~3 MB and more after a load
+ * (docs/performance.md, "What takes the memory").
+ */
+const POOL_SIZE = 8;
+
+/**
  * The database (docs/architecture.md, Database): DATABASE_URL when set (any PostgreSQL >= 15),
  * otherwise the embedded PostgreSQL under DATA_DIR/pg. Migrations run before use.
  */
 export async function openDatabase(config: Config, log: Log, onLost?: (err: Error) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = createPool(config.databaseUrl, 10);
+    const pool = createPool(config.databaseUrl, POOL_SIZE);
     await runMigrations(pool);
     return { db: createDb(pool), pool, kind: 'external', url: config.databaseUrl, close: () => pool.end() };
   }
@@ -19,7 +26,7 @@ export async function openDatabase(config: Config, log: Log, onLost?: (err: Erro
   try {
     const url = embedded.url('domace');
     await ensureDatabase(url);
-    const pool = createPool(url, 10);
+    const pool = createPool(url, POOL_SIZE);
     await runMigrations(pool);
     return {
       db: createDb(pool),
