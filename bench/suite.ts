@@ -150,8 +150,12 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
     const sentMails = async () => Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NOT NULL')).rows[0].n);
     const mailsBefore = await sentMails();
     const watch = watchRss(app.pid);
+    const cpuBefore = cpuTimes(app.pid);
     const result = await runWrk({ url: app.url, requests, durationSec: DURATION, idempotencyKeys: true, expectStatus: 201 });
+    const cpuAfter = cpuTimes(app.pid);
     const rss = watch.stop();
+    const perCheckout = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
+    const cpuPerRequestMs = { app: perCheckout(cpuAfter.appMs - cpuBefore.appMs), postgres: perCheckout(cpuAfter.childrenMs - cpuBefore.childrenMs) };
     const mailsDuring = (await sentMails()) - mailsBefore;
     await sleep(500);
     const after = Number((await pool.query('SELECT count(*) AS n FROM orders')).rows[0].n);
@@ -170,11 +174,11 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
     writeResult('checkout', {
       scenario: 'checkout', at: new Date().toISOString(), machine: machine(), buyers: buyers.length, linesPerBasket: 2, ordersPerCheckout: 1,
       app: result, baseline: base, ratio, checkoutsPerSec: result.rps, ordersPerSec, ordersWritten: ordersInRun, ordersBeforeWarmup: before,
-      non201, unexpectedStatuses: result.unexpectedStatuses, target: '>= 300 orders/s, no non-201', met, rssDuring: rss.peak, rssAfter: rss.last,
+      non201, unexpectedStatuses: result.unexpectedStatuses, cpuPerRequestMs, target: '>= 300 orders/s, no non-201', met, rssDuring: rss.peak, rssAfter: rss.last,
       mails: { sentDuringRun: mailsDuring, backlogAfterRun: backlog, backlogClearedMs },
     });
     log(`checkout errors: ${JSON.stringify(result.errors)}`);
-    log(`checkout: ${result.rps} checkouts/s (${ordersPerSec} orders/s in the DB), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-201: ${non201} ${JSON.stringify(result.unexpectedStatuses)}`);
+    log(`checkout: ${result.rps} checkouts/s (${ordersPerSec} orders/s in the DB), p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, non-201: ${non201} ${JSON.stringify(result.unexpectedStatuses)}; CPU per checkout: app ${cpuPerRequestMs.app} ms, PostgreSQL ${cpuPerRequestMs.postgres} ms`);
     log(`checkout mails: ${mailsDuring} sent during the run, ${backlog} queued after it, all sent ${backlogClearedMs} ms later`);
     return { row: { scenario: 'checkout (50 buyers)', rps: result.rps, p50Ms: result.p50Ms, p95Ms: result.p95Ms, p99Ms: result.p99Ms, ratio, target: '>= 300 orders/s, 0 non-201', met, note: `${non201} non-201` }, rss };
   } finally {
