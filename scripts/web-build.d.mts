@@ -4,3 +4,4 @@ export declare function webBuiltAt(): number;
 export declare function webBuildIsStale(): boolean;
 export declare function canBuildWeb(): boolean;
 export declare function buildWeb(): void;
+export declare function newestMtime(target: string): number;
