@@ -123,6 +123,9 @@ describe('an unconfirmed producer', () => {
 
     await apply(change.set);
     expect((await get(`/api/products?q=${WORD}`)).json().items).toEqual([]);
+    // The pages without words (prepared statements that read the joined household's row).
+    expect(ids((await get('/api/products?limit=100')).json())).not.toContain(productId);
+    expect((await get(`/api/products?householdId=${householdId}`)).json().items).toEqual([]);
     expect((await get(`/api/products/${productId}`)).statusCode).toBe(404);
     expect((await get(`/api/households/${householdId}`)).statusCode).toBe(404);
     expect(ids((await get('/api/households')).json())).not.toContain(householdId);
@@ -130,6 +133,8 @@ describe('an unconfirmed producer', () => {
 
     await apply(change.undo);
     expect(ids((await get(`/api/products?q=${WORD}`)).json())).toEqual([productId]);
+    expect(ids((await get(`/api/products?householdId=${householdId}`)).json())).toEqual([productId]);
+    expect((await get(`/api/products/${productId}`)).statusCode).toBe(200);
     expect((await get(`/api/households/${householdId}`)).statusCode).toBe(200);
   });
 });

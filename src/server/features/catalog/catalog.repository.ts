@@ -6,7 +6,7 @@ import { LIMITS, type Category, type Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import type { Db } from '../../db/client.ts';
-import { isPublicHousehold, productColumns as readModelColumns, productIsPublicSql, promotedNowSql, type ProductReadRow } from '../../db/read-models.ts';
+import { isPublicHousehold, productColumns as readModelColumns, productIsPublicSql, productOfJoinedHouseholdIsPublicSql, promotedNowSql, type ProductReadRow } from '../../db/read-models.ts';
 import { households, productNameKeySql, products } from '../../db/schema.ts';
 
 /** The UTC created_at with microseconds: the keyset cursor's time part. */
@@ -148,8 +148,10 @@ const keysetAfter = (a: { timeKey: Value<string>; id: Value<string> }) =>
 function pageConditions(f: {
   includeUnavailable: boolean; promoted?: boolean | undefined;
   category?: Value<Category>; householdId?: Value<string>; featured?: Value<boolean>; after?: { timeKey: Value<string>; id: Value<string> };
+  /** The query joins `households` (newestFirst): the public rule reads that row instead of looking it up again. */
+  householdJoined?: boolean;
 }): SQL[] {
-  const conditions: SQL[] = [isNull(products.archivedAt), productIsPublicSql()];
+  const conditions: SQL[] = [isNull(products.archivedAt), f.householdJoined ? productOfJoinedHouseholdIsPublicSql() : productIsPublicSql()];
   // Written, not a parameter: a prepared statement's generic plan can then use the partial
   // indexes (`WHERE archived_at IS NULL AND availability`), so PostgreSQL keeps that plan.
   if (!f.includeUnavailable) conditions.push(sql`${products.availability}`);
@@ -176,7 +178,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
     .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`);
   function preparePage(shape: PageShape, limit: number | undefined, name: string): RawStatement {
     const query = newestFirst(pageConditions({
-      includeUnavailable: shape.includeUnavailable, promoted: shape.promoted,
+      householdJoined: true, includeUnavailable: shape.includeUnavailable, promoted: shape.promoted,
       category: shape.category ? ph('category') : undefined,
       householdId: shape.householdId ? ph('householdId') : undefined,
       featured: shape.featured ? ph('featured') : undefined,
@@ -206,7 +208,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
   }
   const byId = statement(db.select(productColumns).from(products)
     .innerJoin(households, eq(households.id, products.householdId))
-    .where(and(eq(products.id, ph('id')), isNull(products.archivedAt), productIsPublicSql()))
+    .where(and(eq(products.id, ph('id')), isNull(products.archivedAt), productOfJoinedHouseholdIsPublicSql()))
     .limit(1), 'catalog_product_by_id');
 
   return {
