@@ -82,23 +82,6 @@ export function formatQuantity(quantity: number, unit: Unit | string, language: 
   return `${formatNumber(quantity, language, Number.isInteger(quantity) ? 0 : 2)} ${unitLabel(unit, language)}`;
 }
 
-/**
- * The CLDR plural category of a count (sr and ru: one, few, many; en: one, other), for whole
- * counts the one by which the web app's translator (src/web/lib/translator.ts, through
- * Intl.PluralRules) picks `_one`/`_few`/`_many`/`_other` keys. Written out for the same
- * reason as the rest.
- */
-export function pluralCategory(count: number, language: string): 'one' | 'few' | 'many' | 'other' {
-  const lang = languageOf(language);
-  if (!Number.isInteger(count)) return 'other';
-  if (lang === 'en') return count === 1 ? 'one' : 'other';
-  const n10 = Math.abs(count) % 10;
-  const n100 = Math.abs(count) % 100;
-  if (n10 === 1 && n100 !== 11) return 'one';
-  if (n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14)) return 'few';
-  return lang === 'ru' ? 'many' : 'other';
-}
-
 /** Short month names as CLDR has them (sr in Cyrillic, ru in the genitive). */
 const MONTHS: Record<Language, readonly string[]> = {
   sr: ['јан', 'феб', 'мар', 'апр', 'мај', 'јун', 'јул', 'авг', 'сеп', 'окт', 'нов', 'дец'],
