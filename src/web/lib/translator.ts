@@ -146,11 +146,6 @@ export class Translator {
     for (const [lang, bundle] of Object.entries(bundles)) this.addBundle(lang as Language, bundle);
   }
 
-  /** i18next's name for the language texts are shown in; the same as `language` here. */
-  get resolvedLanguage(): Language {
-    return this.language;
-  }
-
   addBundle(language: Language, bundle: Bundle): void {
     this.bundles.set(language, { ...this.bundles.get(language), ...bundle });
   }

@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import type { Unit } from '#shared/constants.ts';
 import { formatDate, formatDateTime, formatDay, formatDayMonth, formatPrice, formatPricePerUnit, formatQuantity, formatQuantityValue, formatRating, formatTotal, formatWeekday, unitLabel } from '#shared/format.ts';
-import { sanitizeLanguage } from './i18n-language.ts';
 
 /** The format functions bound to the active language; re-renders when the language changes. */
 export function useFormat() {
   const { t, i18n } = useTranslation('common');
-  const language = sanitizeLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { language } = i18n;
   return useMemo(
     () => ({
       language,

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { ChevronDown, Languages } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { LANGUAGES } from '#shared/constants.ts';
-import { sanitizeLanguage } from '#web/lib/i18n-language.ts';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -15,7 +14,7 @@ const SHORT_NAMES = { sr: 'СР', 'sr-Latn': 'SR', en: 'EN', ru: 'RU' } as const
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
-  const current = sanitizeLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const current = i18n.language;
 
   return (
     <div

@@ -37,7 +37,7 @@ export function EditProfileDialog({ profile }: { profile: Profile }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync(values);
-      if (saved.language !== i18n.resolvedLanguage) await i18n.changeLanguage(saved.language);
+      if (saved.language !== i18n.language) await i18n.changeLanguage(saved.language);
       toast.success(t('edit.saved'));
       setOpen(false);
     } catch (error) {

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
-import { LIMITS, LANGUAGES, type Language, type UserType } from '#shared/constants.ts';
+import { LIMITS, type UserType } from '#shared/constants.ts';
 import { normalizePhone } from '#shared/contracts/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
@@ -55,7 +55,7 @@ export function SignupForm() {
     }
     clearErrors('root');
     setTakenEmail(null);
-    const language = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : 'sr';
+    const { language } = i18n;
     try {
       const created = await signup.mutateAsync({
         email: values.email.trim(),
