@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build the web bundle and the server when missing or older than their sources,
 // then run the server in this same process (one process to signal; no wrapper left behind).
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { SERVER_ENTRY, buildServer, canBuildServer, serverBuildIsStale } from './server-build.mjs';
 import { ROOT, buildWeb, webBuildIsStale, webBuiltAt } from './web-build.mjs';
@@ -33,7 +32,7 @@ if (process.env.NODE_ENV === undefined || process.env.NODE_ENV === '') {
 process.chdir(root);
 // The server as built JavaScript (scripts/server-build.mjs), normally made by `npm ci`; when it
 // cannot be built here, from its TypeScript sources through tsx, as `npm run dev` does.
-let built = fs.existsSync(SERVER_ENTRY) && !serverBuildIsStale();
+let built = !serverBuildIsStale(); // stale when missing, too
 if (!built && (await canBuildServer())) {
   try {
     await buildServer();
