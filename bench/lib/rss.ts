@@ -15,12 +15,15 @@ function statusKb(status: string | null, field: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-function parentOf(pid: number): number | null {
+/** /proc/<pid>/stat's fields after `pid (comm)`: state, ppid, …; comm may contain spaces and parentheses. */
+function statFields(pid: number): string[] | null {
   const stat = readProc(pid, 'stat');
-  if (!stat) return null;
-  // pid (comm) state ppid …; comm may contain spaces and parentheses.
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(rest[1]);
+  return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : null;
+}
+
+function parentOf(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : null;
 }
 
 /** pid and all its descendants. */
@@ -156,10 +159,8 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
 export function cpuTimes(appPid: number): { appMs: number; childrenMs: number } {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
   const used = (pid: number) => {
-    const stat = readProc(pid, 'stat');
-    if (!stat) return 0;
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) * tick; // utime, stime (fields 14 and 15)
+    const fields = statFields(pid);
+    return fields ? (Number(fields[11]) + Number(fields[12])) * tick : 0; // utime, stime (fields 14 and 15)
   };
   const tree = processTree(appPid);
   return { appMs: used(appPid), childrenMs: tree.filter((p) => p !== appPid).reduce((n, p) => n + used(p), 0) };
