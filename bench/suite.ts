@@ -6,7 +6,7 @@ import { record, startBaseline, type Recorded } from './lib/baseline.ts';
 import { checkoutBaskets } from './lib/checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './lib/db.ts';
 import { generateCatalog, prng, type GeneratedCatalog } from './lib/generate.ts';
-import { cpuTimes, memoryBreakdown, sampleRss, watchRss, type RssSample } from './lib/rss.ts';
+import { cpuTimes, memoryBreakdown, sampleRss, watchRss, type CpuTimes, type RssSample } from './lib/rss.ts';
 import { createBuyers } from './lib/users.ts';
 import { runWrk, type WrkRequest, type WrkResult } from './lib/wrk.ts';
 
@@ -71,6 +71,12 @@ interface ReadScenario {
 /** At most this share of a read's requests may fail (socket errors, timeouts, non-2xx/3xx). */
 const MAX_ERROR_SHARE = 0.01;
 
+/** CPU ms per answered request between two cpuTimes readings: the app process, and PostgreSQL (the app's child processes; 0 with an external one). */
+function cpuPerRequest(before: CpuTimes, after: CpuTimes, requests: number): { app: number; postgres: number } {
+  const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 1000) / 1000;
+  return { app: per(after.appMs - before.appMs), postgres: per(after.childrenMs - before.childrenMs) };
+}
+
 /** Records the app's answers, loads the bare baseline and then the app with the same URLs. */
 async function readScenario(app: AppHandle, s: ReadScenario, log: (msg: string) => void): Promise<{ row: Row; rss: { peak: RssSample; last: RssSample } }> {
   const answers = new Map<string, Recorded>();
@@ -95,9 +101,7 @@ async function readScenario(app: AppHandle, s: ReadScenario, log: (msg: string) 
   const result = await runWrk({ url: app.url, requests, durationSec: DURATION });
   const cpuAfter = cpuTimes(app.pid);
   const rss = watch.stop();
-  // CPU per answered request: the app process, and PostgreSQL (the app's child processes; 0 with an external one).
-  const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
-  const cpuPerRequestMs = { app: perRequest(cpuAfter.appMs - cpuBefore.appMs), postgres: perRequest(cpuAfter.childrenMs - cpuBefore.childrenMs) };
+  const cpuPerRequestMs = cpuPerRequest(cpuBefore, cpuAfter, result.requests);
   const ratio = Math.round((result.rps / base.rps) * 1000) / 1000;
   const errors = result.errors.connect + result.errors.read + result.errors.write + result.errors.status + result.errors.timeout;
   const errorShare = errors / Math.max(1, result.requests);
@@ -154,8 +158,7 @@ async function checkoutScenario(app: AppHandle, catalog: GeneratedCatalog, log: 
     const result = await runWrk({ url: app.url, requests, durationSec: DURATION, idempotencyKeys: true, expectStatus: 201 });
     const cpuAfter = cpuTimes(app.pid);
     const rss = watch.stop();
-    const perCheckout = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 1000) / 1000;
-    const cpuPerRequestMs = { app: perCheckout(cpuAfter.appMs - cpuBefore.appMs), postgres: perCheckout(cpuAfter.childrenMs - cpuBefore.childrenMs) };
+    const cpuPerRequestMs = cpuPerRequest(cpuBefore, cpuAfter, result.requests);
     const mailsDuring = (await sentMails()) - mailsBefore;
     await sleep(500);
     const after = Number((await pool.query('SELECT count(*) AS n FROM orders')).rows[0].n);

@@ -155,8 +155,10 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
   return { kb, summary };
 }
 
+export interface CpuTimes { appMs: number; childrenMs: number }
+
 /** CPU time (user + system, ms) used so far by the app process and by its child processes (the embedded PostgreSQL's). */
-export function cpuTimes(appPid: number): { appMs: number; childrenMs: number } {
+export function cpuTimes(appPid: number): CpuTimes {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
   const used = (pid: number) => {
     const fields = statFields(pid);
