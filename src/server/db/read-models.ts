@@ -55,9 +55,12 @@ export function isPublicHousehold(householdId: string): SQL {
   return sql.raw(publicHouseholdCondition(householdId));
 }
 
+/** The product's own part of being public (its household's is the rule above), on a products row aliased `t`. */
+const productRowIsPublic = (t: string) => `${t}.archived_at IS NULL AND ${t}.hidden_at IS NULL`;
+
 /** A product in public answers, as text; `t` is the products table's name or alias. */
 export function productIsPublicText(t = 'products'): string {
-  return `(${t}.archived_at IS NULL AND ${t}.hidden_at IS NULL AND ${publicHouseholdCondition(`${t}.household_id`)})`;
+  return `(${productRowIsPublic(t)} AND ${publicHouseholdCondition(`${t}.household_id`)})`;
 }
 
 /** A product in public answers: not archived, not hidden by an operator, of a public household. `t` is the products table's name or alias in the query. */
@@ -67,7 +70,7 @@ export function productIsPublicSql(t = 'products'): SQL {
 
 /** productIsPublicSql for a query that joins the product's household as `h` (joinedHouseholdIsPublicText). */
 export function productOfJoinedHouseholdIsPublicSql(t = 'products', h = 'households'): SQL {
-  return sql.raw(`(${t}.archived_at IS NULL AND ${t}.hidden_at IS NULL AND ${joinedHouseholdIsPublicText(h)})`);
+  return sql.raw(`(${productRowIsPublic(t)} AND ${joinedHouseholdIsPublicText(h)})`);
 }
 
 /**
