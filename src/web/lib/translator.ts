@@ -183,10 +183,6 @@ export class Translator {
     if (event === 'languageChanged') this.listeners.add(listener);
   }
 
-  off(event: 'languageChanged', listener: Listener): void {
-    if (event === 'languageChanged') this.listeners.delete(listener);
-  }
-
   /** For useSyncExternalStore: calls `onChange` after every language change; returns the unsubscribe. */
   readonly subscribe = (onChange: () => void): (() => void) => {
     const listener = () => onChange();
