@@ -1,8 +1,10 @@
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import {
   addDays, belgradeDateOf, belgradeInstant, belgradeParts, belgradeTimeOf, belgradeToday, belgradeWeekday,
   belgradeWeekOf, dayRange, daysBetween, isWithinHours, minutesOf,
-  belgradeNow, isCalendarDay, isClockTime, isoWeekday,
+  belgradeNow, isCalendarDay, isClockTime, isoWeekday, zonedParts, type TemporalApi,
 } from './time.ts';
 
 describe('the Belgrade calendar', () => {
@@ -69,5 +71,24 @@ describe('pickup and delivery helpers', () => {
     expect(isClockTime('00:00')).toBe(true);
     expect(isClockTime('23:59')).toBe(true);
     for (const bad of ['24:00', '9:00', '09:60', '09:00:00', '']) expect(isClockTime(bad), bad).toBe(false);
+  });
+});
+
+describe('Temporal and Intl', () => {
+  it('give the same Belgrade fields for any instant from 1971 to 2199, changes of summer time included', () => {
+    const temporal = Temporal as unknown as TemporalApi;
+    const changes = [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2100, 2, 28, 1)];
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2199, 11, 31) }),
+          fc.constantFrom(...changes).chain((at) => fc.integer({ min: at - 2 * 3_600_000, max: at + 2 * 3_600_000 })),
+        ),
+        (ms) => {
+          expect(zonedParts(new Date(ms), temporal)).toEqual(zonedParts(new Date(ms)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
