@@ -56,6 +56,12 @@ const SEND_TIMEOUT_MS = 25_000;
  */
 export const LEASE_MS = 5 * 60_000;
 const STOP_GRACE_MS = 2_000;
+/**
+ * How often a started outbox looks for due mail by itself. Its own instance kicks it after
+ * every commit that wrote mail; the poll is for the rest: mail another instance or the admin
+ * CLI wrote, and retries coming due. One indexed claim a second (mail_outbox_pending_idx).
+ */
+export const POLL_MS = 1_000;
 
 interface Row { id: string; to: string; subject: string; text: string; html: string; attempts: number }
 
@@ -195,7 +201,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
       running = (running ?? Promise.resolve(0)).then(() => { kickQueued = false; return drain(); }, () => { kickQueued = false; return drain(); });
       void running.catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
     },
-    start(intervalMs = 15_000) {
+    start(intervalMs = POLL_MS) {
       stopped = false;
       timer ??= setInterval(() => this.kick(), intervalMs);
       timer.unref();
