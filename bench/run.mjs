@@ -8,7 +8,8 @@
 // `product-uncached` (public cache off), `checkout`, `memory` (at rest and the peak of the loads
 // run with it; alone it runs the cached reads and checkout), `restart`, `first-start`, `search`,
 // `mail` (checkouts at 500 orders/s for 60 s, mail sent over SMTP to a local sink; the age of the
-// oldest unsent mail: bench/lib/mail-scenario.ts).
+// oldest unsent mail: bench/lib/mail-scenario.ts), `mail-outbox` (the same mail written straight
+// into the outbox: what the sender alone keeps up with).
 // Each writes its bench/results/<scenario>.json but leaves summary.json alone.
 // The benchmark modules are TypeScript (they reuse the app's search keys and token signing).
 import { register } from 'tsx/esm/api';
@@ -21,18 +22,20 @@ const { runMailOnly } = await import('./lib/mail-scenario.ts');
 const args = process.argv.slice(2);
 const stages = new Set(['load', 'resilience']);
 const scenarios = args.filter((a) => !stages.has(a));
-const unknown = scenarios.filter((a) => a !== 'mail' && !SCENARIOS.includes(a));
+const MAIL = ['mail', 'mail-outbox'];
+const unknown = scenarios.filter((a) => !MAIL.includes(a) && !SCENARIOS.includes(a));
 if (unknown.length) {
-  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: load, resilience, ${SCENARIOS.join(', ')}, mail.`);
+  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: load, resilience, ${SCENARIOS.join(', ')}, ${MAIL.join(', ')}.`);
   process.exit(2);
 }
 const full = args.length === 0;
 const rows = [];
 const extra = {};
-const suiteScenarios = scenarios.filter((a) => a !== 'mail');
+const suiteScenarios = scenarios.filter((a) => !MAIL.includes(a));
 if (full || args.includes('load')) rows.push(...(await runSuite()));
 else if (suiteScenarios.length) rows.push(...(await runSuite(suiteScenarios)));
-if (full || args.includes('load') || scenarios.includes('mail')) rows.push(...(await runMailOnly()));
+if (full || args.includes('load')) rows.push(...(await runMailOnly()));
+else if (scenarios.some((a) => MAIL.includes(a))) rows.push(...(await runMailOnly(MAIL.filter((a) => scenarios.includes(a)))));
 if (full || args.includes('resilience')) {
   const results = await runResilience({ log: console.log });
   extra.resilience = results;
