@@ -12,7 +12,7 @@ import { ROOT, makeDataDir, removeDataDir, sleep, startApp } from './app.ts';
 import { checkoutBaskets } from './checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './db.ts';
 import { generateCatalog } from './generate.ts';
-import { cpuTimes } from './rss.ts';
+import { cpuTimes, watchRss } from './rss.ts';
 import { createBuyers } from './users.ts';
 
 /**
@@ -187,8 +187,10 @@ export async function mailScenario(log: (msg: string) => void = console.log): Pr
       const sampler = sampleOutbox(pool, sink);
       const receivedBefore = sink.received();
       log(`mail: ${RATE} orders/s for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
+      const memory = watchRss(app.pid);
       const drive = await paced(app.url, bodies, RATE, SECONDS);
       const { atEnd, drainMs, drained, samples } = await sampler.finish();
+      const rss = memory.stop();
 
       const latencies = drive.latenciesMs.sort((x, y) => x - y);
       const ordersPerSec = round(drive.ok / drive.durationSec);
@@ -203,17 +205,17 @@ export async function mailScenario(log: (msg: string) => void = console.log): Pr
         rateAsked: RATE, seconds: SECONDS, requests: drive.sent, created: drive.ok, non201: drive.other, errors: drive.errors, behind: drive.behind,
         ordersPerSec, latencyFromDueMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
         mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceivedDuringAndAfter: sink.received() - receivedBefore },
-        target: TARGET, met, samples,
+        memoryPeak: rss.peak, target: TARGET, met, samples,
       };
       fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
       fs.writeFileSync(path.join(ROOT, 'bench/results/mail.json'), `${JSON.stringify(result, null, 2)}\n`);
       log(`mail: ${ordersPerSec} orders/s (${drive.ok} created, ${non201} other, ${drive.behind} not placed: driver ${MAX_IN_FLIGHT} in flight), latency from due p50 ${result.latencyFromDueMs.p50} ms p99 ${result.latencyFromDueMs.p99} ms`);
-      log(`mail: oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${result.mails.sinkReceivedDuringAndAfter}; load average ${loadAfter.join(' ')}`);
+      log(`mail: oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${result.mails.sinkReceivedDuringAndAfter}; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
       return {
         scenario: `mail outbox (${RATE} orders/s, ${SECONDS} s, SMTP)`, rps: ordersPerSec,
         p50Ms: result.latencyFromDueMs.p50, p95Ms: result.latencyFromDueMs.p95, p99Ms: result.latencyFromDueMs.p99, ratio: null,
         target: TARGET, met,
-        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, load ${loadAfter.join(' ')}`,
+        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, PSS peak ${rss.peak.pssMb} MB, load ${loadAfter.join(' ')}`,
       };
     } finally {
       await pool.end();
@@ -290,6 +292,7 @@ export async function mailOutboxScenario(log: (msg: string) => void = console.lo
       const receivedBefore = sink.received();
       const cpuBefore = cpuTimes(app.pid);
       const sampler = sampleOutbox(pool, sink);
+      const memory = watchRss(app.pid);
       const started = performance.now();
       let written = 0;
       let insertMs = 0;
@@ -307,6 +310,7 @@ export async function mailOutboxScenario(log: (msg: string) => void = console.lo
       }
       const writeSeconds = (performance.now() - started) / 1000;
       const { atEnd, drainMs, drained, samples } = await sampler.finish();
+      const rss = memory.stop();
       const cpuAfter = cpuTimes(app.pid);
       const maxOldestAgeS = Math.max(0, ...samples.map((x) => x.oldestAgeS));
       const writtenPerSec = round(written / writeSeconds);
@@ -320,15 +324,15 @@ export async function mailOutboxScenario(log: (msg: string) => void = console.lo
         transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
         ordersPerSecAsked: RATE, mailsPerSecAsked: perSecond, seconds: SECONDS, written, writtenPerSec, insertMsTotal: Math.round(insertMs),
         mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceived: sent },
-        cpuPerMailMs, target: OUTBOX_TARGET, met, samples,
+        cpuPerMailMs, memoryPeak: rss.peak, target: OUTBOX_TARGET, met, samples,
       };
       fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
       fs.writeFileSync(path.join(ROOT, 'bench/results/mail-outbox.json'), `${JSON.stringify(result, null, 2)}\n`);
-      log(`mail-outbox: ${written} mails written (${writtenPerSec}/s); oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${sent}; CPU per mail: app ${cpuPerMailMs.app} ms, PostgreSQL ${cpuPerMailMs.postgres} ms; load average ${loadAfter.join(' ')}`);
+      log(`mail-outbox: ${written} mails written (${writtenPerSec}/s); oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${sent}; CPU per mail: app ${cpuPerMailMs.app} ms, PostgreSQL ${cpuPerMailMs.postgres} ms; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
       return {
         scenario: `mail outbox alone (${perSecond} mails/s, ${SECONDS} s, SMTP)`, rps: round(sent / ((writeSeconds * 1000 + drainMs) / 1000)),
         p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: OUTBOX_TARGET, met,
-        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, load ${loadAfter.join(' ')}`,
+        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, PSS peak ${rss.peak.pssMb} MB, load ${loadAfter.join(' ')}`,
       };
     } finally {
       await pool.end();
