@@ -106,7 +106,9 @@ describe('formatDayMonth', () => {
 describe('quantities and language tags', () => {
   it('writes a quantity with its unit', () => {
     expect(formatQuantity(3, 'jar', 'sr')).toBe('3 тегла');
-    expect(formatQuantity(1.5, 'kg', 'en')).toBe('1.50 kg');
+    expect(formatQuantity(1.5, 'kg', 'en')).toBe('1.5 kg');
+    expect(formatQuantity(1.5, 'kg', 'sr-Latn')).toBe('1,5 kg');
+    expect(formatQuantity(0.25, 'kg', 'ru')).toBe('0,25 кг');
   });
 
   it('reads a language from a tag, and takes Serbian for anything else', () => {

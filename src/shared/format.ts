@@ -77,9 +77,9 @@ export function formatQuantityValue(value: number, language: string): string {
   return String(Math.round(value * 1000) / 1000).replace('.', SEPARATORS[languageOf(language)].decimal);
 }
 
-/** "3 тегле", "2 kg": a quantity with its unit. */
+/** "3 тегла", "1,5 kg": a quantity with its unit's name, the number written as formatQuantityValue writes it (as the mails do). */
 export function formatQuantity(quantity: number, unit: Unit | string, language: string): string {
-  return `${formatNumber(quantity, language, Number.isInteger(quantity) ? 0 : 2)} ${unitLabel(unit, language)}`;
+  return `${formatQuantityValue(quantity, language)} ${unitLabel(unit, language)}`;
 }
 
 /** Short month names as CLDR has them (sr in Cyrillic, ru in the genitive). */
