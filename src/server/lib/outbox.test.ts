@@ -8,7 +8,7 @@ import { sinkAndMailer, until } from '../../../test/smtp-sink.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createMailer, type Mail, type Mailer, type WorkerMailer } from './mailer.ts';
-import { createMailOutbox, enqueueMail } from './outbox.ts';
+import { createMailOutbox, enqueueMail, POLL_MS } from './outbox.ts';
 
 /**
  * The transactional mail outbox (docs/decisions/0003-mail-outbox.md) as several instances use it: each
@@ -45,6 +45,23 @@ describe('the mail outbox', () => {
     const outbox = createMailOutbox({ db: database.db, mailer: { async send(m) { delivered.push(m.subject); } } });
     await outbox.drain();
     expect(delivered).toEqual(Array.from({ length: 40 }, (_, i) => mail(i).subject));
+  });
+
+  it('started, sends within about a second mail that another instance wrote, with no kick', async () => {
+    const delivered: string[] = [];
+    const outbox = createMailOutbox({ db: instanceDb(), mailer: { async send(m) { delivered.push(m.subject); } } });
+    outbox.start();
+    try {
+      // Written by "another instance": nothing tells this one.
+      await enqueueMail(database.db, mail(1));
+      const written = Date.now();
+      while (delivered.length === 0 && Date.now() - written < 8_000) await sleep(20);
+      expect(delivered).toEqual([mail(1).subject]);
+      // Its own poll found it: within one interval (1 s), with room for a busy test machine.
+      expect(Date.now() - written).toBeLessThan(POLL_MS + 3_000);
+    } finally {
+      await outbox.stop();
+    }
   });
 
   it('sends every mail exactly once when two instances drain the same database at once', async () => {
