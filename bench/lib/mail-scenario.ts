@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Mail } from '../../src/server/lib/mailer.ts';
 import { confirmationMail, newOrderMail, type MailOrder } from '../../src/server/features/orders/orders.mails.ts';
 import type { Row } from '../suite.ts';
-import { ROOT, makeDataDir, removeDataDir, sleep, startApp } from './app.ts';
+import { ROOT, makeDataDir, removeDataDir, sleep, startApp, type AppHandle } from './app.ts';
 import { checkoutBaskets } from './checkout.ts';
 import { connectApp, stopLeftoverPostmaster } from './db.ts';
 import { generateCatalog } from './generate.ts';
@@ -95,7 +95,7 @@ function sampleOutbox(pool: pg.Pool, sink: Sink) {
       const drainMs = Math.round(performance.now() - endedAt);
       sampling = false;
       await loop;
-      return { atEnd, drainMs, drained, samples };
+      return { atEnd, drainMs, drained, samples, maxOldestAgeS: Math.max(0, ...samples.map((x) => x.oldestAgeS)) };
     },
   };
 }
@@ -165,60 +165,16 @@ function percentile(sorted: number[], q: number): number {
   return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!, 2);
 }
 
-export async function mailScenario(log: (msg: string) => void = console.log): Promise<Row> {
-  const uptimeBefore = fs.readFileSync('/proc/loadavg', 'utf8').trim();
-  const loadBefore = loadavg();
+/** The app with its mail going over SMTP to a sink started here, on a fresh DATA_DIR; everything is stopped and removed after `run`. */
+async function withSmtpApp(label: string, run: (ctx: { app: AppHandle; pool: pg.Pool; sink: Sink }) => Promise<Row>): Promise<Row> {
   const sink = await startSmtpSink();
-  const dir = makeDataDir('bench-mail');
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  const dir = makeDataDir(label);
+  let app: AppHandle | undefined;
   try {
     app = await startApp({ dataDir: dir, env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}${process.env.MAIL_BENCH_SMTP_QUERY ?? ''}` } });
     const pool = connectApp(dir);
     try {
-      const catalog = await generateCatalog(pool, { households: 500, products: 10_000 });
-      log(`mail: generated 10,000 products in ${Math.round(catalog.ms)} ms (load average ${loadavg().join(' ')})`);
-      const buyers = await createBuyers(pool, dir, 50);
-      // The checkout scenario's baskets (bench/suite.ts), 8 per buyer.
-      const bodies = await checkoutBaskets(pool, catalog.productIds, buyers, 8);
-      const probe = await fetch(`${app.url}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${bodies[0]!.token}`, 'content-type': 'application/json', 'idempotency-key': `probe-${Date.now()}` }, body: bodies[0]!.body });
-      if (probe.status !== 201) throw new Error(`checkout probe answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-      await probe.arrayBuffer().catch(() => undefined);
-      // The probe's mails go out before the run starts.
-      for (let i = 0; i < 100 && Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n) > 0; i += 1) await sleep(100);
-
-      const sampler = sampleOutbox(pool, sink);
-      const receivedBefore = sink.received();
-      log(`mail: ${RATE} orders/s for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
-      const memory = watchRss(app.pid);
-      const drive = await paced(app.url, bodies, RATE, SECONDS);
-      const { atEnd, drainMs, drained, samples } = await sampler.finish();
-      const rss = memory.stop();
-
-      const latencies = drive.latenciesMs.sort((x, y) => x - y);
-      const ordersPerSec = round(drive.ok / drive.durationSec);
-      const maxOldestAgeS = Math.max(0, ...samples.map((x) => x.oldestAgeS));
-      const non201 = Object.values(drive.other).reduce((n, v) => n + v, 0) + drive.errors;
-      const met = ordersPerSec >= RATE * 0.99 && maxOldestAgeS <= TARGET_AGE_S && drained && non201 === 0;
-      const loadAfter = loadavg();
-      const result = {
-        scenario: 'mail', at: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter, procLoadavgBefore: uptimeBefore, procLoadavgAfter: fs.readFileSync('/proc/loadavg', 'utf8').trim() },
-        transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
-        rateAsked: RATE, seconds: SECONDS, requests: drive.sent, created: drive.ok, non201: drive.other, errors: drive.errors, behind: drive.behind,
-        ordersPerSec, latencyFromDueMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
-        mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceivedDuringAndAfter: sink.received() - receivedBefore },
-        memoryPeak: rss.peak, target: TARGET, met, samples,
-      };
-      fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, 'bench/results/mail.json'), `${JSON.stringify(result, null, 2)}\n`);
-      log(`mail: ${ordersPerSec} orders/s (${drive.ok} created, ${non201} other, ${drive.behind} not placed: driver ${MAX_IN_FLIGHT} in flight), latency from due p50 ${result.latencyFromDueMs.p50} ms p99 ${result.latencyFromDueMs.p99} ms`);
-      log(`mail: oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${result.mails.sinkReceivedDuringAndAfter}; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
-      return {
-        scenario: `mail outbox (${RATE} orders/s, ${SECONDS} s, SMTP)`, rps: ordersPerSec,
-        p50Ms: result.latencyFromDueMs.p50, p95Ms: result.latencyFromDueMs.p95, p99Ms: result.latencyFromDueMs.p99, ratio: null,
-        target: TARGET, met,
-        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, PSS peak ${rss.peak.pssMb} MB, load ${loadAfter.join(' ')}`,
-      };
+      return await run({ app, pool, sink });
     } finally {
       await pool.end();
     }
@@ -228,6 +184,66 @@ export async function mailScenario(log: (msg: string) => void = console.log): Pr
     removeDataDir(dir);
     await sink.close();
   }
+}
+
+/** Writes bench/results/<name>.json. */
+function writeMailResult(name: string, result: object): void {
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, `bench/results/${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** The summary table's note of a mail scenario. */
+function outboxNote(o: { maxOldestAgeS: number; atEnd: OutboxState; drainMs: number }, pssMb: number, load: number[]): string {
+  return `oldest mail max ${o.maxOldestAgeS} s, ${o.atEnd.backlog} queued at end, drained in ${round(o.drainMs / 1000)} s, PSS peak ${pssMb} MB, load ${load.join(' ')}`;
+}
+
+export async function mailScenario(log: (msg: string) => void = console.log): Promise<Row> {
+  const uptimeBefore = fs.readFileSync('/proc/loadavg', 'utf8').trim();
+  const loadBefore = loadavg();
+  return withSmtpApp('bench-mail', async ({ app, pool, sink }) => {
+    const catalog = await generateCatalog(pool, { households: 500, products: 10_000 });
+    log(`mail: generated 10,000 products in ${Math.round(catalog.ms)} ms (load average ${loadavg().join(' ')})`);
+    const buyers = await createBuyers(pool, app.dataDir, 50);
+    // The checkout scenario's baskets (bench/suite.ts), 8 per buyer.
+    const bodies = await checkoutBaskets(pool, catalog.productIds, buyers, 8);
+    const probe = await fetch(`${app.url}/api/orders`, { method: 'POST', headers: { authorization: `Bearer ${bodies[0]!.token}`, 'content-type': 'application/json', 'idempotency-key': `probe-${Date.now()}` }, body: bodies[0]!.body });
+    if (probe.status !== 201) throw new Error(`checkout probe answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+    await probe.arrayBuffer().catch(() => undefined);
+    // The probe's mails go out before the run starts.
+    for (let i = 0; i < 100 && Number((await pool.query('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n) > 0; i += 1) await sleep(100);
+
+    const sampler = sampleOutbox(pool, sink);
+    const receivedBefore = sink.received();
+    log(`mail: ${RATE} orders/s for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
+    const memory = watchRss(app.pid);
+    const drive = await paced(app.url, bodies, RATE, SECONDS);
+    const { atEnd, drainMs, drained, samples, maxOldestAgeS } = await sampler.finish();
+    const rss = memory.stop();
+
+    const latencies = drive.latenciesMs.sort((x, y) => x - y);
+    const ordersPerSec = round(drive.ok / drive.durationSec);
+    const non201 = Object.values(drive.other).reduce((n, v) => n + v, 0) + drive.errors;
+    const met = ordersPerSec >= RATE * 0.99 && maxOldestAgeS <= TARGET_AGE_S && drained && non201 === 0;
+    const loadAfter = loadavg();
+    const result = {
+      scenario: 'mail', at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter, procLoadavgBefore: uptimeBefore, procLoadavgAfter: fs.readFileSync('/proc/loadavg', 'utf8').trim() },
+      transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
+      rateAsked: RATE, seconds: SECONDS, requests: drive.sent, created: drive.ok, non201: drive.other, errors: drive.errors, behind: drive.behind,
+      ordersPerSec, latencyFromDueMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
+      mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceivedDuringAndAfter: sink.received() - receivedBefore },
+      memoryPeak: rss.peak, target: TARGET, met, samples,
+    };
+    writeMailResult('mail', result);
+    log(`mail: ${ordersPerSec} orders/s (${drive.ok} created, ${non201} other, ${drive.behind} not placed: driver ${MAX_IN_FLIGHT} in flight), latency from due p50 ${result.latencyFromDueMs.p50} ms p99 ${result.latencyFromDueMs.p99} ms`);
+    log(`mail: oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${result.mails.sinkReceivedDuringAndAfter}; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
+    return {
+      scenario: `mail outbox (${RATE} orders/s, ${SECONDS} s, SMTP)`, rps: ordersPerSec,
+      p50Ms: result.latencyFromDueMs.p50, p95Ms: result.latencyFromDueMs.p95, p99Ms: result.latencyFromDueMs.p99, ratio: null,
+      target: TARGET, met,
+      note: outboxNote({ maxOldestAgeS, atEnd, drainMs }, rss.peak.pssMb, loadAfter),
+    };
+  });
 }
 
 /** Runs a mail scenario; a failure becomes a failed row. */
@@ -278,69 +294,53 @@ function checkoutMails(n: number): Mail[] {
  */
 export async function mailOutboxScenario(log: (msg: string) => void = console.log): Promise<Row> {
   const loadBefore = loadavg();
-  const sink = await startSmtpSink();
-  const dir = makeDataDir('bench-mail-outbox');
-  let app: Awaited<ReturnType<typeof startApp>> | undefined;
-  try {
-    app = await startApp({ dataDir: dir, env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}${process.env.MAIL_BENCH_SMTP_QUERY ?? ''}` } });
-    const pool = connectApp(dir);
-    try {
-      const templates = Array.from({ length: 50 }, (_, i) => checkoutMails(i)).flat();
-      const perSecond = RATE * 2;
-      const total = perSecond * SECONDS;
-      log(`mail-outbox: ${perSecond} mails/s (${RATE} orders/s) written for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
-      const receivedBefore = sink.received();
-      const cpuBefore = cpuTimes(app.pid);
-      const sampler = sampleOutbox(pool, sink);
-      const memory = watchRss(app.pid);
-      const started = performance.now();
-      let written = 0;
-      let insertMs = 0;
-      while (written < total) {
-        const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond));
-        if (due > written) {
-          const rows = Array.from({ length: due - written }, (_, i) => templates[(written + i) % templates.length]!);
-          const at = performance.now();
-          await pool.query('INSERT INTO mail_outbox ("to", subject, text, html) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])',
-            [rows.map((m) => m.to), rows.map((m) => m.subject), rows.map((m) => m.text), rows.map((m) => m.html)]);
-          insertMs += performance.now() - at;
-          written = due;
-        }
-        await sleep(5);
+  return withSmtpApp('bench-mail-outbox', async ({ app, pool, sink }) => {
+    const templates = Array.from({ length: 50 }, (_, i) => checkoutMails(i)).flat();
+    const perSecond = RATE * 2;
+    const total = perSecond * SECONDS;
+    log(`mail-outbox: ${perSecond} mails/s (${RATE} orders/s) written for ${SECONDS} s, SMTP sink on 127.0.0.1:${sink.port} (load average ${loadavg().join(' ')})`);
+    const receivedBefore = sink.received();
+    const cpuBefore = cpuTimes(app.pid);
+    const sampler = sampleOutbox(pool, sink);
+    const memory = watchRss(app.pid);
+    const started = performance.now();
+    let written = 0;
+    let insertMs = 0;
+    while (written < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond));
+      if (due > written) {
+        const rows = Array.from({ length: due - written }, (_, i) => templates[(written + i) % templates.length]!);
+        const at = performance.now();
+        await pool.query('INSERT INTO mail_outbox ("to", subject, text, html) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])',
+          [rows.map((m) => m.to), rows.map((m) => m.subject), rows.map((m) => m.text), rows.map((m) => m.html)]);
+        insertMs += performance.now() - at;
+        written = due;
       }
-      const writeSeconds = (performance.now() - started) / 1000;
-      const { atEnd, drainMs, drained, samples } = await sampler.finish();
-      const rss = memory.stop();
-      const cpuAfter = cpuTimes(app.pid);
-      const maxOldestAgeS = Math.max(0, ...samples.map((x) => x.oldestAgeS));
-      const writtenPerSec = round(written / writeSeconds);
-      const met = writtenPerSec >= perSecond * 0.99 && maxOldestAgeS <= TARGET_AGE_S && drained;
-      const sent = sink.received() - receivedBefore;
-      const cpuPerMailMs = { app: round((cpuAfter.appMs - cpuBefore.appMs) / Math.max(1, sent), 3), postgres: round((cpuAfter.childrenMs - cpuBefore.childrenMs) / Math.max(1, sent), 3) };
-      const loadAfter = loadavg();
-      const result = {
-        scenario: 'mail-outbox', at: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
-        transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
-        ordersPerSecAsked: RATE, mailsPerSecAsked: perSecond, seconds: SECONDS, written, writtenPerSec, insertMsTotal: Math.round(insertMs),
-        mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceived: sent },
-        cpuPerMailMs, memoryPeak: rss.peak, target: OUTBOX_TARGET, met, samples,
-      };
-      fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-      fs.writeFileSync(path.join(ROOT, 'bench/results/mail-outbox.json'), `${JSON.stringify(result, null, 2)}\n`);
-      log(`mail-outbox: ${written} mails written (${writtenPerSec}/s); oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${sent}; CPU per mail: app ${cpuPerMailMs.app} ms, PostgreSQL ${cpuPerMailMs.postgres} ms; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
-      return {
-        scenario: `mail outbox alone (${perSecond} mails/s, ${SECONDS} s, SMTP)`, rps: round(sent / ((writeSeconds * 1000 + drainMs) / 1000)),
-        p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: OUTBOX_TARGET, met,
-        note: `oldest mail max ${maxOldestAgeS} s, ${atEnd.backlog} queued at end, drained in ${round(drainMs / 1000)} s, PSS peak ${rss.peak.pssMb} MB, load ${loadAfter.join(' ')}`,
-      };
-    } finally {
-      await pool.end();
+      await sleep(5);
     }
-  } finally {
-    await app?.stop();
-    await stopLeftoverPostmaster(dir);
-    removeDataDir(dir);
-    await sink.close();
-  }
+    const writeSeconds = (performance.now() - started) / 1000;
+    const { atEnd, drainMs, drained, samples, maxOldestAgeS } = await sampler.finish();
+    const rss = memory.stop();
+    const cpuAfter = cpuTimes(app.pid);
+    const writtenPerSec = round(written / writeSeconds);
+    const met = writtenPerSec >= perSecond * 0.99 && maxOldestAgeS <= TARGET_AGE_S && drained;
+    const sent = sink.received() - receivedBefore;
+    const cpuPerMailMs = { app: round((cpuAfter.appMs - cpuBefore.appMs) / Math.max(1, sent), 3), postgres: round((cpuAfter.childrenMs - cpuBefore.childrenMs) / Math.max(1, sent), 3) };
+    const loadAfter = loadavg();
+    const result = {
+      scenario: 'mail-outbox', at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+      transport: 'SMTP (pooled) to an smtp-server sink on 127.0.0.1',
+      ordersPerSecAsked: RATE, mailsPerSecAsked: perSecond, seconds: SECONDS, written, writtenPerSec, insertMsTotal: Math.round(insertMs),
+      mails: { maxOldestAgeS, backlogAtEnd: atEnd.backlog, oldestAgeAtEndS: atEnd.oldestAgeS, drainMs, drained, sinkReceived: sent },
+      cpuPerMailMs, memoryPeak: rss.peak, target: OUTBOX_TARGET, met, samples,
+    };
+    writeMailResult('mail-outbox', result);
+    log(`mail-outbox: ${written} mails written (${writtenPerSec}/s); oldest unsent mail at most ${maxOldestAgeS} s; ${atEnd.backlog} queued at the end, all sent ${drainMs} ms later${drained ? '' : ' (NOT drained)'}; sink received ${sent}; CPU per mail: app ${cpuPerMailMs.app} ms, PostgreSQL ${cpuPerMailMs.postgres} ms; PSS peak ${rss.peak.pssMb} MB (app VmRSS ${rss.peak.appMb} MB); load average ${loadAfter.join(' ')}`);
+    return {
+      scenario: `mail outbox alone (${perSecond} mails/s, ${SECONDS} s, SMTP)`, rps: round(sent / ((writeSeconds * 1000 + drainMs) / 1000)),
+      p50Ms: null, p95Ms: null, p99Ms: null, ratio: null, target: OUTBOX_TARGET, met,
+      note: outboxNote({ maxOldestAgeS, atEnd, drainMs }, rss.peak.pssMb, loadAfter),
+    };
+  });
 }
