@@ -40,3 +40,30 @@ export function intlLocale(language: string): string {
       return 'sr-Cyrl-RS';
   }
 }
+
+/**
+ * Detection: the stored choice first, then the browser's languages; the first one of ours
+ * wins. A stored value that is not a language tag of ours (tampered storage, "<script>...")
+ * is rejected in favour of sr, not silently skipped. The choice is stored on every change,
+ * and mirrored in a cookie so the server renders the next page in it (plugins/web.ts).
+ */
+function storedLanguage(): string | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === null ? undefined : sanitizeLanguage(value);
+  } catch {
+    return undefined; // storage blocked: fall through to the browser language
+  }
+}
+
+function browserLanguage(): string | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const tags = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
+  // "sr-Latn-RS" is Serbian Latin, "sr-RS" Serbian Cyrillic, "en-US" English; others are skipped.
+  return tags.map((tag) => languageOfTag(tag) ?? /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
+}
+
+/** The language this visitor wants: stored choice, else the browser's, else sr. */
+export function detectLanguage(): Language {
+  return sanitizeLanguage(storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE);
+}

@@ -1,8 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
-import { LANGUAGE_STORAGE_KEY, intlLocale, isLanguage, languageOfTag, sanitizeLanguage } from './i18n-language.ts';
+import { LANGUAGE_COOKIE, type Language } from '#shared/constants.ts';
+import { LANGUAGE_STORAGE_KEY, detectLanguage, intlLocale, isLanguage, sanitizeLanguage } from './i18n-language.ts';
 import { Translator, type Bundle } from './translator.ts';
 
-export { LANGUAGE_STORAGE_KEY, sanitizeLanguage, isLanguage, intlLocale };
+export { LANGUAGE_STORAGE_KEY, detectLanguage, sanitizeLanguage, isLanguage, intlLocale };
 
 // One JSON file per namespace; a new locales/<lang>/<namespace>.json is picked up without
 // touching this file. Only the active language is downloaded (lib/locales/<lang>.ts: one
@@ -42,33 +42,6 @@ function applyDocumentLanguage(language: string): void {
 }
 
 i18n.on('languageChanged', applyDocumentLanguage);
-
-/**
- * Detection: the stored choice first, then the browser's languages; the first one of ours
- * wins. A stored value that is not a language tag of ours (tampered storage, "<script>...")
- * is rejected in favour of sr, not silently skipped. The choice is stored on every change,
- * and mirrored in a cookie so the server renders the next page in it (plugins/web.ts).
- */
-function storedLanguage(): string | undefined {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return value === null ? undefined : sanitizeLanguage(value);
-  } catch {
-    return undefined; // storage blocked: fall through to the browser language
-  }
-}
-
-function browserLanguage(): string | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  const tags = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
-  // "sr-Latn-RS" is Serbian Latin, "sr-RS" Serbian Cyrillic, "en-US" English; others are skipped.
-  return tags.map((tag) => languageOfTag(tag) ?? /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
-}
-
-/** The language this visitor wants: stored choice, else the browser's, else sr. */
-export function detectLanguage(): Language {
-  return sanitizeLanguage(storedLanguage() ?? browserLanguage() ?? DEFAULT_LANGUAGE);
-}
 
 function rememberLanguage(language: string): void {
   const lang = sanitizeLanguage(language);

@@ -5,6 +5,7 @@ import { login as loginRequest } from '../api/login.ts';
 import { logout as logoutRequest } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 import { decodeIdToken, tokenExpiresAt } from './decode-id-token.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 
 export interface SessionUser {
   id: string;
@@ -23,12 +24,7 @@ export interface SessionState {
   user: SessionUser | null;
 }
 
-export const STORAGE_KEYS = {
-  user: 'domace.user',
-  idToken: 'domace.idToken',
-  accessToken: 'domace.accessToken',
-  refreshToken: 'domace.refreshToken',
-} as const;
+export const STORAGE_KEYS = SESSION_STORAGE_KEYS;
 
 interface StoredTokens {
   idToken: string;

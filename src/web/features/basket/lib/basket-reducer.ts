@@ -3,7 +3,7 @@ import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { hasAtMostThreeDecimals, lineTotalPara, toMilli } from '#shared/quantity.ts';
 import type { BasketItem, BasketProduct } from './types.ts';
 
-export const BASKET_STORAGE_KEY = 'domace.basket';
+export { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
 
 export type BasketAction =
   | { type: 'add'; product: BasketProduct; quantity: number }

@@ -1,0 +1,13 @@
+/**
+ * The localStorage keys of what the browser keeps for the visitor. Apart from the modules that
+ * use them so that boot.ts can tell, without loading the app, whether the visitor has anything
+ * stored that the server's rendering of a page does not show (lib/early-start.ts).
+ */
+export const SESSION_STORAGE_KEYS = {
+  user: 'domace.user',
+  idToken: 'domace.idToken',
+  accessToken: 'domace.accessToken',
+  refreshToken: 'domace.refreshToken',
+} as const;
+
+export const BASKET_STORAGE_KEY = 'domace.basket';
