@@ -1,24 +1,31 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
+import { holdEarlyInput, needsAppAtOnce, startOnIntent } from '#web/lib/early-start.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 
 /**
  * The page's only script tag (index.html). A server-rendered page is complete HTML: its text,
  * pictures and links work before any JavaScript runs. So the app (main.tsx: React, the router,
- * the translations) is fetched once the page has loaded and painted, and never competes with
- * the first screen for the network or the processor of a slow phone. A page the server did not
- * render (npm run dev, or the renderer failed) starts the app at once.
+ * the translations) never competes with the first screen for the network or the processor of a
+ * slow phone: it starts after the page has loaded and painted, and on a complete public page
+ * only when the visitor reaches for it or after a few quiet seconds (lib/early-start.ts). Taps
+ * and typing before it is ready are held and replayed. A page the server did not render (npm run
+ * dev, or the renderer failed) starts the app at once.
  */
 function startApp(): void {
-  void evaluateInSteps();
+  evaluateInSteps().catch(() => {
+    // The app's code could not be loaded (offline, a deploy replaced it): the page stays the
+    // server's HTML, its links and forms working natively; a reload tries again.
+    early.release();
+  });
 }
 
 /**
  * The app's code arrives at once (Vite preloads every chunk main.tsx needs), but evaluating it
  * all in one go is one long task on a slow phone (React DOM alone is ~200 KB of code). So the
  * biggest library is evaluated first, in a task of its own, then the app; main.tsx imports it
- * statically as before, and finds it evaluated. A failed step is not fatal: main.tsx's own
- * import (which retries nothing) is what decides.
+ * statically as before, and finds it evaluated. A failed first step is not fatal: main.tsx's own
+ * import is what decides.
  */
 async function evaluateInSteps(): Promise<void> {
   await import('./lib/preload/react-dom.ts').catch(() => undefined);
@@ -26,7 +33,10 @@ async function evaluateInSteps(): Promise<void> {
   await import('./main.tsx');
 }
 
-const serverRendered = document.getElementById(SSR_STATE_ID) !== null;
-if (!serverRendered) startApp();
-else if (document.readyState === 'complete') requestAnimationFrame(() => setTimeout(startApp, 0));
-else window.addEventListener('load', () => requestAnimationFrame(() => setTimeout(startApp, 0)), { once: true });
+const state = document.getElementById(SSR_STATE_ID);
+const early = holdEarlyInput(document.getElementById('root') ?? document.body);
+const afterPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
+if (!state) startApp();
+else if (!needsAppAtOnce(state)) startOnIntent(afterPaint);
+else if (document.readyState === 'complete') afterPaint();
+else window.addEventListener('load', afterPaint, { once: true });

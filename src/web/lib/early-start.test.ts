@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
+import { IDLE_START_MS, MAX_HELD, holdEarlyInput, needsAppAtOnce, startOnIntent } from './early-start.ts';
+import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
+
+function completeState(): HTMLElement {
+  const script = document.createElement('script');
+  script.setAttribute(SSR_COMPLETE_ATTRIBUTE, '');
+  return script;
+}
+
+/** Marks the app ready as app/providers.tsx does, then lets the replay (idle wait, a task per step) run. */
+async function markReady() {
+  document.documentElement.dataset.ready = 'true';
+  for (let i = 0; i < 3 * MAX_HELD; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.lang = 'sr';
+  delete document.documentElement.dataset.ready;
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['sr-RS']);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('needsAppAtOnce', () => {
+  it('waits for the visitor only on a complete rendering that matches what the browser holds', () => {
+    expect(needsAppAtOnce(completeState())).toBe(false);
+    // Not rendered, or not completely (a page whose data the browser fetches).
+    expect(needsAppAtOnce(null)).toBe(true);
+    expect(needsAppAtOnce(document.createElement('script'))).toBe(true);
+  });
+
+  it('starts at once for a stored session, a basket with something in it, or another language', () => {
+    localStorage.setItem(SESSION_STORAGE_KEYS.user, '{}');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+    localStorage.clear();
+    localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, 'x');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+    localStorage.clear();
+    localStorage.setItem(BASKET_STORAGE_KEY, '[]');
+    expect(needsAppAtOnce(completeState())).toBe(false);
+    localStorage.setItem(BASKET_STORAGE_KEY, '[{"quantity":1}]');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+    localStorage.clear();
+    localStorage.setItem('domace.language', 'en');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+    document.documentElement.lang = 'en';
+    expect(needsAppAtOnce(completeState())).toBe(false);
+  });
+
+  it('starts at once when the address has a query or a hash to act on', () => {
+    window.history.replaceState(null, '', '/household/x?story=1');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+    window.history.replaceState(null, '', '/#reviews');
+    expect(needsAppAtOnce(completeState())).toBe(true);
+  });
+});
+
+describe('startOnIntent', () => {
+  it('starts once, at the first pointer, key or focus', () => {
+    const start = vi.fn();
+    startOnIntent(start);
+    window.dispatchEvent(new Event('scroll'));
+    expect(start).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it("a finger's move (a scroll) is not a reach for the page; a mouse's is", () => {
+    const start = vi.fn();
+    startOnIntent(start);
+    const move = (pointerType: string) => Object.assign(new Event('pointermove', { bubbles: true }), { pointerType });
+    document.body.dispatchEvent(move('touch'));
+    expect(start).not.toHaveBeenCalled();
+    document.body.dispatchEvent(move('mouse'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts by itself a few seconds after the page loaded when nobody touches it', () => {
+    vi.useFakeTimers();
+    const start = vi.fn();
+    startOnIntent(start); // jsdom's document is complete: the wait starts now
+    vi.advanceTimersByTime(IDLE_START_MS - 1);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_100);
+    expect(start).toHaveBeenCalledTimes(1);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('holdEarlyInput', () => {
+  function page() {
+    document.body.innerHTML = `
+      <div id="root">
+        <button id="add">Add</button>
+        <a id="link" href="#elsewhere">A link</a>
+        <form id="search"><input id="q" value=""><select id="lang"><option value="sr" selected>sr</option><option value="en">en</option></select><button id="go">Go</button></form>
+      </div>
+      <button id="outside">Outside</button>`;
+    const root = document.getElementById('root')!;
+    return { root, $: <T extends HTMLElement>(id: string) => document.getElementById(id) as T };
+  }
+
+  it("holds a tap on a control until the app is ready, then replays it to the app's handlers", async () => {
+    const { root, $ } = page();
+    holdEarlyInput(root);
+    const onAdd = vi.fn();
+    $('add').addEventListener('click', onAdd);
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true });
+    $('add').dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(onAdd).not.toHaveBeenCalled();
+    await markReady();
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    // Ready: clicks are the app's own again.
+    $('add').click();
+    expect(onAdd).toHaveBeenCalledTimes(2);
+  });
+
+  it('a held tap still starts the app (as boot.ts sets them up: the hold first)', async () => {
+    const { root, $ } = page();
+    const hold = holdEarlyInput(root);
+    const start = vi.fn();
+    startOnIntent(start);
+    $('add').click();
+    expect(start).toHaveBeenCalledTimes(1);
+    hold.release();
+  });
+
+  it('leaves links and what is outside the app alone', () => {
+    const { root, $ } = page();
+    const hold = holdEarlyInput(root);
+    const onLink = vi.fn((event: Event) => event.preventDefault());
+    const onOutside = vi.fn();
+    $('link').addEventListener('click', onLink);
+    $('outside').addEventListener('click', onOutside);
+    $('link').click();
+    $('outside').click();
+    expect(onLink).toHaveBeenCalledTimes(1);
+    expect(onOutside).toHaveBeenCalledTimes(1);
+    hold.release();
+  });
+
+  it('holds a submission and submits the form again once the app is ready', async () => {
+    const { root, $ } = page();
+    holdEarlyInput(root);
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    $<HTMLFormElement>('search').dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    $('search').addEventListener('submit', onSubmit);
+    await markReady();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands what was typed and chosen to the app, even if hydration put the rendered value back', async () => {
+    const { root, $ } = page();
+    holdEarlyInput(root);
+    const input = $<HTMLInputElement>('q');
+    const select = $<HTMLSelectElement>('lang');
+    input.value = 'med';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    select.value = 'en';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    select.value = 'sr'; // what React does to a controlled select when it hydrates
+    const typed = vi.fn();
+    const chosen = vi.fn();
+    input.addEventListener('input', () => typed(input.value));
+    select.addEventListener('change', () => chosen(select.value));
+    await markReady();
+    expect(typed).toHaveBeenCalledWith('med');
+    expect(input.value).toBe('med');
+    expect(chosen).toHaveBeenCalledWith('en');
+  });
+
+  it(`holds at most ${MAX_HELD} taps, and none once released`, async () => {
+    const { root, $ } = page();
+    const hold = holdEarlyInput(root);
+    const onAdd = vi.fn();
+    $('add').addEventListener('click', onAdd);
+    for (let i = 0; i < MAX_HELD + 5; i++) $('add').click();
+    await markReady();
+    expect(onAdd).toHaveBeenCalledTimes(MAX_HELD);
+
+    delete document.documentElement.dataset.ready;
+    const second = holdEarlyInput(root);
+    hold.release();
+    $('add').click(); // held by the second
+    second.release(); // the app could not start
+    await markReady();
+    expect(onAdd).toHaveBeenCalledTimes(MAX_HELD);
+    $('add').click();
+    expect(onAdd).toHaveBeenCalledTimes(MAX_HELD + 1);
+  });
+});

@@ -1,0 +1,184 @@
+import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
+import { detectLanguage } from './i18n-language.ts';
+import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
+
+/**
+ * When the app starts on a page the server rendered, and what happens to the taps and typing
+ * that come before it is ready (docs/decisions/0021-start-on-intent.md).
+ *
+ * A complete public page (the feed, a product, a household, search before a query) is the
+ * whole page as HTML: its links work, its pictures load. Hydrating it costs a slow phone
+ * hundreds of milliseconds of main thread, spent while the visitor reads and scrolls. So the
+ * app starts when the visitor reaches for the page (a pointer or a key), or once the page has
+ * been left alone for a few seconds after it loaded. Until the app is ready, a tap on a control
+ * and a form's submission are held and replayed once it is, and text typed or options chosen
+ * meanwhile are handed to the app, so nothing the visitor did before is lost.
+ */
+
+/** After the load event, the app starts on its own once the page has been left alone this long. */
+export const IDLE_START_MS = 5_000;
+/** A bound on what is held: a visitor tapping more than this before the app is ready keeps the first ones. */
+export const MAX_HELD = 8;
+
+/** How long what was held may wait for the rest of the page to hydrate before it is replayed. */
+const HYDRATION_WAIT_MS = 1_000;
+
+/** Events by which a visitor reaches for the page (a mouse's move included: desktops start at once). */
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+
+/** What a tap means only once the app is there; a link (`a[href]`) works as a link without it. */
+const CONTROL = [
+  'button', 'summary', 'label', '[role="button"]', '[role="checkbox"]', '[role="switch"]', '[role="tab"]',
+  '[role="menuitem"]', '[role="option"]', 'input[type="checkbox"]', 'input[type="radio"]', 'input[type="submit"]',
+  'input[type="button"]',
+].join(', ');
+
+/**
+ * True when the app must start at once: the server did not render the page, or not completely
+ * (a page that needs the browser's data, a query or hash to act on), or the visitor has
+ * something stored that the rendering does not show (a session, a basket, another language).
+ */
+export function needsAppAtOnce(state: Element | null): boolean {
+  if (!state?.hasAttribute(SSR_COMPLETE_ATTRIBUTE)) return true;
+  if (window.location.search || window.location.hash) return true;
+  if (detectLanguage() !== document.documentElement.lang) return true;
+  try {
+    if (localStorage.getItem(SESSION_STORAGE_KEYS.user) !== null || localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken) !== null) return true;
+    const basket = localStorage.getItem(BASKET_STORAGE_KEY);
+    return basket !== null && basket !== '[]';
+  } catch {
+    return false; // storage blocked: nothing is stored
+  }
+}
+
+/** Calls `start` at the visitor's first intent, or IDLE_START_MS after the load event, whichever comes first; once. */
+export function startOnIntent(start: () => void): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const go = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
+    window.removeEventListener('load', afterLoad);
+    clearTimeout(timer);
+    start();
+  };
+  const onIntent = (event: Event) => {
+    // A finger's move is a scroll, not a reach for a control (its pointerdown counts).
+    if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
+    go();
+  };
+  const afterLoad = () => {
+    timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(go, { timeout: 1_000 });
+      else go();
+    }, IDLE_START_MS);
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/** Resolves when the app marks `<html data-ready>` (app/providers.tsx): it has rendered and its handlers are attached. */
+function whenReady(): Promise<void> {
+  const root = document.documentElement;
+  if (root.dataset.ready === 'true') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (root.dataset.ready !== 'true') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-ready'] });
+  });
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Resolves once the browser is idle (at most `timeout` ms): after `data-ready` React still
+ * hydrates the page's Suspense boundaries (each product card) in slices, and a change handed
+ * to it meanwhile (another language, say) would render those parts anew instead of adopting
+ * the server's HTML.
+ */
+function whenIdle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Hands a value the visitor gave before the app was ready to the app's handlers. React keeps a
+ * text field's DOM value when it hydrates, but its state is still the rendered one, and its
+ * value tracker (which decides whether an input event is a change) already holds the typed
+ * text: so the field is set back through the tracker, then to the typed text past it, and an
+ * input event tells React. A select is re-chosen and told by a change event.
+ */
+function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  if (!field.isConnected) return;
+  if (field instanceof HTMLSelectElement) {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  field.value = field.defaultValue;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Until the app is ready: holds taps on controls inside `root` and form submissions (at most
+ * MAX_HELD), remembers what is typed or chosen, and replays all of it, in order, once it is.
+ * `release()` gives up (the app could not start): nothing is replayed and the page's own
+ * behaviour (links, native form submission) is back.
+ */
+export function holdEarlyInput(root: Element): { release(): void } {
+  const held: Array<() => void> = [];
+  const values = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string>();
+  let released = false;
+
+  const hold = (event: Event, replay: () => void) => {
+    event.preventDefault();
+    event.stopPropagation(); // not Immediate: the start-on-intent listener beside this one still hears it
+    if (held.length < MAX_HELD) held.push(replay);
+  };
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || !root.contains(target) || target.closest('a[href]')) return;
+    const control = target.closest<HTMLElement>(CONTROL);
+    if (!control) return;
+    hold(event, () => { if (control.isConnected) control.click(); });
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !root.contains(form)) return;
+    const submitter = event.submitter;
+    hold(event, () => { if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : undefined); });
+  };
+  const onValue = (event: Event) => {
+    const field = event.target;
+    if (!root.contains(field as Node)) return;
+    if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) values.set(field, field.value);
+    else if (field instanceof HTMLInputElement && field.type !== 'checkbox' && field.type !== 'radio') values.set(field, field.value);
+  };
+  const listeners = [['click', onClick], ['submit', onSubmit], ['input', onValue], ['change', onValue]] as const;
+  for (const [type, listener] of listeners) window.addEventListener(type, listener as EventListener, true);
+  const stop = () => {
+    for (const [type, listener] of listeners) window.removeEventListener(type, listener as EventListener, true);
+  };
+
+  void whenReady().then(async () => {
+    if (released) return;
+    stop();
+    if (values.size > 0 || held.length > 0) await whenIdle(HYDRATION_WAIT_MS);
+    for (const [field, value] of values) handOver(field, value);
+    for (const replay of held) {
+      await nextTask(); // the app's answer to what came before (a typed value) is rendered first
+      replay();
+    }
+  });
+  return {
+    release() {
+      released = true;
+      stop();
+    },
+  };
+}
