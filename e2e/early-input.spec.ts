@@ -39,6 +39,13 @@ test('a complete page loads no app code until the visitor reaches for it', async
   // Only the small boot script: no React, no app, no hydration work while the visitor reads.
   expect(scripts.filter((s) => !/\/assets\/(index|boot)-/.test(s))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  // What the server's page shows a visitor without an account, before any app: the log-in and
+  // sign-up buttons, and the households' pictures in the story circles.
+  await expect(page.getByRole('link', { name: text('en', 'common', 'header.login'), exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: text('en', 'common', 'header.signup'), exact: true })).toBeVisible();
+  const circle = page.getByRole('region', { name: text('en', 'catalog', 'feed.storiesLabel') }).locator('img').first();
+  await expect(circle).toBeVisible();
+  expect(await circle.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
   await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
 });

@@ -1,6 +1,6 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
-import { holdEarlyInput, needsAppAtOnce, startOnIntent } from '#web/lib/early-start.ts';
+import { holdEarlyInput, markSignedOut, needsAppAtOnce, startOnIntent } from '#web/lib/early-start.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 
 /**
@@ -34,6 +34,7 @@ async function evaluateInSteps(): Promise<void> {
 }
 
 const state = document.getElementById(SSR_STATE_ID);
+markSignedOut();
 const early = holdEarlyInput(document.getElementById('root') ?? document.body);
 const afterPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
 if (!state) startApp();

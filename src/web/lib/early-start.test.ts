@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
-import { IDLE_START_MS, MAX_HELD, holdEarlyInput, needsAppAtOnce, startOnIntent } from './early-start.ts';
+import { IDLE_START_MS, MAX_HELD, holdEarlyInput, markSignedOut, needsAppAtOnce, startOnIntent } from './early-start.ts';
 import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
 
 function completeState(): HTMLElement {
@@ -60,6 +60,18 @@ describe('needsAppAtOnce', () => {
     expect(needsAppAtOnce(completeState())).toBe(true);
     window.history.replaceState(null, '', '/#reviews');
     expect(needsAppAtOnce(completeState())).toBe(true);
+  });
+});
+
+describe('markSignedOut', () => {
+  it('marks the page signed out only when no session is stored', () => {
+    delete document.documentElement.dataset.signedOut;
+    localStorage.setItem(SESSION_STORAGE_KEYS.user, '{}');
+    markSignedOut();
+    expect(document.documentElement.dataset.signedOut).toBeUndefined();
+    localStorage.clear();
+    markSignedOut();
+    expect(document.documentElement.dataset.signedOut).toBe('');
   });
 });
 

@@ -42,13 +42,30 @@ export function needsAppAtOnce(state: Element | null): boolean {
   if (!state?.hasAttribute(SSR_COMPLETE_ATTRIBUTE)) return true;
   if (window.location.search || window.location.hash) return true;
   if (detectLanguage() !== document.documentElement.lang) return true;
+  if (hasStoredSession()) return true;
   try {
-    if (localStorage.getItem(SESSION_STORAGE_KEYS.user) !== null || localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken) !== null) return true;
     const basket = localStorage.getItem(BASKET_STORAGE_KEY);
     return basket !== null && basket !== '[]';
   } catch {
     return false; // storage blocked: nothing is stored
   }
+}
+
+/** Whether a session is stored in this browser (blocked storage holds none). */
+export function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_STORAGE_KEYS.user) !== null || localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `<html data-signed-out>` when no session is stored: the header shows its log-in and sign-up
+ * buttons from the server's page on, instead of waiting for the app to read the session.
+ */
+export function markSignedOut(): void {
+  if (!hasStoredSession()) document.documentElement.dataset.signedOut = '';
 }
 
 /** Calls `start` at the visitor's first intent, or IDLE_START_MS after the load event, whichever comes first; once. */

@@ -81,17 +81,18 @@ export function Header({ onSearch, onMenu }: HeaderProps) {
               </Suspense>
             </Optional>
           ) : (
-            // Nothing while the session loads, so the buttons do not flash for signed-in users.
-            !isLoading && (
-              <>
-                <Button asChild variant="outline" size="sm">
-                  <Link to="/login">{t('header.login')}</Link>
-                </Button>
-                <Button asChild size="sm">
-                  <Link to="/signup">{t('header.signup')}</Link>
-                </Button>
-              </>
-            )
+            // While the session loads (the server's page, and the app's first render) the buttons
+            // show only where boot.ts found no stored session (`<html data-signed-out>`): they do
+            // not flash for signed-in users, and a visitor without an account sees them before the
+            // app starts (lib/early-start.ts).
+            <span className={isLoading ? 'hidden [html[data-signed-out]_&]:contents' : 'contents'}>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/login">{t('header.login')}</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/signup">{t('header.signup')}</Link>
+              </Button>
+            </span>
           )}
         </div>
       </div>

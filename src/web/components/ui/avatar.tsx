@@ -4,7 +4,7 @@ import { cn } from '#web/lib/utils.ts';
 /**
  * The shadcn/ui avatar without its Radix dependency (story circles are on the first page,
  * inside the bundle budget): the fallback shows until the picture has loaded, and stays when
- * it fails.
+ * it fails (the picture is then removed).
  */
 type Status = 'loading' | 'loaded' | 'error';
 const AvatarContext = createContext<{ status: Status; setStatus: (status: Status) => void }>({ status: 'error', setStatus: () => {} });
@@ -40,7 +40,9 @@ export function AvatarImage({ className, src, onLoad, onError, ...props }: Compo
         setStatus('error');
         onError?.(event);
       }}
-      className={cn('absolute inset-0 aspect-square size-full object-cover', status !== 'loaded' && 'opacity-0', className)}
+      // Shown as it arrives, above the fallback (a picture still loading paints nothing, so the
+      // fallback shows through): the server's page shows it too, before the app has started.
+      className={cn('absolute inset-0 aspect-square size-full object-cover', className)}
       {...props}
     />
   );
