@@ -7,6 +7,7 @@ import { BasketProvider } from '#web/features/basket/components/basket-provider.
 import browserI18n from '#web/lib/i18n.ts';
 import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 
 // Toasts only follow user actions, so the toaster loads once the page is idle after its first
 // render instead of in the first page load (bundle budget), and does not compete with
@@ -16,19 +17,6 @@ const Toaster = lazy(loadChunk(() => import('#web/components/ui/toaster.tsx').th
 
 /** The longest the toaster waits for an idle moment. */
 const TOASTER_IDLE_TIMEOUT_MS = 3_000;
-
-/**
- * Calls `callback` once the browser is idle (React's hydration, which works in back-to-back tasks,
- * is then done), after `timeoutMs` at the latest; returns the cancel.
- */
-function whenIdle(callback: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(callback, 0);
-  return () => clearTimeout(timer);
-}
 
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);

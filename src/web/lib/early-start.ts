@@ -1,6 +1,7 @@
 import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
 import { detectLanguage } from './i18n-language.ts';
 import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
+import { whenIdle } from './when-idle.ts';
 
 /**
  * When the app starts on a page the server rendered, and what happens to the taps and typing
@@ -83,10 +84,7 @@ export function startOnIntent(start: () => void): void {
     go();
   };
   const afterLoad = () => {
-    timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(go, { timeout: 1_000 });
-      else go();
-    }, IDLE_START_MS);
+    timer = setTimeout(() => whenIdle(go, 1_000), IDLE_START_MS);
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
   if (document.readyState === 'complete') afterLoad();
@@ -108,19 +106,6 @@ function whenReady(): Promise<void> {
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Resolves once the browser is idle (at most `timeout` ms): after `data-ready` React still
- * hydrates the page's Suspense boundaries (each product card) in slices, and a change handed
- * to it meanwhile (another language, say) would render those parts anew instead of adopting
- * the server's HTML.
- */
-function whenIdle(timeout: number): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout });
-    else setTimeout(resolve, 0);
-  });
-}
 
 /**
  * Hands a value the visitor gave before the app was ready to the app's handlers. React keeps a
@@ -185,7 +170,10 @@ export function holdEarlyInput(root: Element): { release(): void } {
   void whenReady().then(async () => {
     if (released) return;
     stop();
-    if (values.size > 0 || held.length > 0) await whenIdle(HYDRATION_WAIT_MS);
+    // After `data-ready` React still hydrates the page's Suspense boundaries (each product card)
+    // in slices; a change handed to it meanwhile (another language, say) would render those
+    // parts anew instead of adopting the server's HTML.
+    if (values.size > 0 || held.length > 0) await new Promise<void>((resolve) => whenIdle(resolve, HYDRATION_WAIT_MS));
     for (const [field, value] of values) handOver(field, value);
     for (const replay of held) {
       await nextTask(); // the app's answer to what came before (a typed value) is rendered first
