@@ -93,6 +93,7 @@ async function main() {
   const early = (globalThis as { domaceStopRequested?: string }).domaceStopRequested;
   if (early) void shutdown(early, 0);
   if (closing) return;
+  log.info('starting: opening the database while the server loads');
 
   let database: Database;
   const loading = loadServer();
