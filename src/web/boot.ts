@@ -1,6 +1,8 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
 import { holdEarlyInput, markSignedOut, needsAppAtOnce, startOnIntent } from '#web/lib/early-start.ts';
+import { loadChunk } from '#web/lib/load-chunk.ts';
+import { showStartFailed } from '#web/lib/start-failed.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 
 /**
@@ -10,13 +12,15 @@ import { yieldToMain } from '#web/lib/yield-to-main.ts';
  * slow phone: it starts after the page has loaded and painted, and on a complete public page
  * only when the visitor reaches for it or after a few quiet seconds (lib/early-start.ts). Taps
  * and typing before it is ready are held and replayed. A page the server did not render (npm run
- * dev, or the renderer failed) starts the app at once.
+ * dev, or the renderer failed) starts the app at once. Code that cannot be downloaded is tried
+ * once more, then the page says a reload is needed (lib/start-failed.ts).
  */
 function startApp(): void {
-  evaluateInSteps().catch(() => {
-    // The app's code could not be loaded (offline, a deploy replaced it): the page stays the
-    // server's HTML, its links and forms working natively; a reload tries again.
+  loadChunk(evaluateInSteps)().catch(() => {
+    // The app's code could not be loaded twice (offline, a deploy replaced it): the page stays
+    // the server's HTML, its links and forms working natively, and says a reload is needed.
     early.release();
+    showStartFailed();
   });
 }
 

@@ -5,7 +5,8 @@ import { AuthProvider } from '#web/features/auth/components/auth-provider.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketProvider } from '#web/features/basket/components/basket-provider.tsx';
 import browserI18n from '#web/lib/i18n.ts';
-import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
+import { Optional } from '#web/components/optional.tsx';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { whenIdle } from '#web/lib/when-idle.ts';
 

@@ -1,5 +1,3 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-
 /** How long to wait before the one retry of a failed chunk download. */
 const RETRY_DELAY_MS = 700;
 
@@ -15,26 +13,4 @@ export function loadChunk<T>(load: () => Promise<T>): () => Promise<T> {
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
   return /dynamically imported module|module script failed|Importing a module script|Loading (CSS )?chunk|ChunkLoadError|error loading dynamically/i.test(message);
-}
-
-interface OptionalProps { children: ReactNode; fallback?: ReactNode }
-
-/**
- * Around a part the page can live without (the toaster, the account menu): if its code cannot
- * be downloaded it shows `fallback` (nothing by default) instead of taking the page down.
- */
-export class Optional extends Component<OptionalProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn('An optional part of the page could not be shown:', error, info.componentStack);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
-  }
 }

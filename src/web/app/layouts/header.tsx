@@ -4,7 +4,8 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
-import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
+import { Optional } from '#web/components/optional.tsx';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import { initials } from '#web/lib/utils.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 

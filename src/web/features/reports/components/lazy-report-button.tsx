@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { loadChunk, Optional } from '#web/lib/load-chunk.ts';
+import { Optional } from '#web/components/optional.tsx';
+import { loadChunk } from '#web/lib/load-chunk.ts';
 import type { ReportButton as Button } from './report-button.tsx';
 
 const ReportButton = lazy(loadChunk(() => import('./report-button.tsx').then((module) => ({ default: module.ReportButton }))));
