@@ -27,8 +27,10 @@ export function AvatarImage({ className, src, onLoad, onError, ...props }: Compo
       data-slot="avatar-image"
       src={src}
       ref={(img) => {
-        // A cached picture may be complete before React listens for its load event.
+        // The picture may have loaded, or failed, before React listened for its events (cached,
+        // or while the server's page waited for the app).
         if (img?.complete && img.naturalWidth > 0 && status !== 'loaded') setStatus('loaded');
+        else if (img?.complete && img.naturalWidth === 0) setFailedSrc(src);
         else if (img && !img.complete && status === 'error') setStatus('loading');
       }}
       onLoad={(event) => {

@@ -10,7 +10,8 @@ export function StoryAvatar({ name, avatar, hasActiveStory, className }: { name:
     <span aria-hidden="true" className={cn('inline-flex rounded-full p-[3px]', hasActiveStory ? 'bg-gradient-to-tr from-amber-400 via-orange-500 to-fuchsia-600' : 'bg-border', className)}>
       <Avatar className="size-full border-2 border-background">
         {avatar && <AvatarImage src={avatar} alt="" className="object-cover" />}
-        <AvatarFallback className="font-semibold">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+        {/* The initial is drawn by CSS, not written: it is no text of the link around it, whose name is its label. */}
+        <AvatarFallback data-initial={name.slice(0, 1).toUpperCase()} className="font-semibold before:content-[attr(data-initial)]" />
       </Avatar>
     </span>
   );
