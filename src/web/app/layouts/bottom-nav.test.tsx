@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '#web/features/auth/lib/session-store.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { useBasket } from '#web/features/basket/hooks/use-basket.ts';
 import { testProduct } from '#web/features/basket/test-product.ts';
@@ -63,10 +63,10 @@ describe('BottomNav', () => {
 
     it('offers the dashboard instead of the buyer\'s orders, with a badge of the orders waiting', async () => {
       const tokens = fakeTokens({ sub: 'p-1', email: 'p@example.rs', name: 'Пера', userType: 'producer' });
-      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'p-1', email: 'p@example.rs', name: 'Пера', userType: 'producer' }));
-      localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
-      localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-      localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+      localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify({ id: 'p-1', email: 'p@example.rs', name: 'Пера', userType: 'producer' }));
+      localStorage.setItem(SESSION_STORAGE_KEYS.idToken, tokens.idToken);
+      localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, tokens.accessToken);
+      localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, tokens.refreshToken);
       const fetchMock = vi.fn((url: string) => Promise.resolve(new Response(
         JSON.stringify(String(url).endsWith('/api/producer/overview') ? { ordersWaiting: 4, weekSales: 0, daily: [] } : {}),
         { status: 200, headers: { 'content-type': 'application/json' } },

@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setAuthBridge } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthContextValue } from '../hooks/auth-context.ts';
-import { STORAGE_KEYS, createSessionStore, type SessionStore } from '../lib/session-store.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { createSessionStore, type SessionStore } from '../lib/session-store.ts';
 
 /** Provides the session; pass `store` in tests to control storage and the API. */
 export function AuthProvider({ children, store: given }: { children: ReactNode; store?: SessionStore }) {
@@ -26,7 +27,7 @@ export function AuthProvider({ children, store: given }: { children: ReactNode; 
     const onStorage = (event: StorageEvent) => {
       // Another tab logged in or out, or refreshed (its new tokens replace ours, whose refresh
       // token it has just rotated).
-      if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.accessToken || event.key === STORAGE_KEYS.refreshToken) {
+      if (event.key === null || event.key === SESSION_STORAGE_KEYS.user || event.key === SESSION_STORAGE_KEYS.accessToken || event.key === SESSION_STORAGE_KEYS.refreshToken) {
         store.syncFromStorage();
       }
     };

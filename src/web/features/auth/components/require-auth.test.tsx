@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useLocation } from '#web/lib/router.tsx';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { renderRoutes, unexpectedApi } from '#web/test/render.tsx';
-import { STORAGE_KEYS, createSessionStore } from '../lib/session-store.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { createSessionStore } from '../lib/session-store.ts';
 import { RequireAuth, type LoginRedirectState } from './require-auth.tsx';
 
 function LoginProbe() {
@@ -23,17 +24,17 @@ const routes = [
 
 function signIn(userType: 'customer' | 'producer') {
   const tokens = fakeTokens({ sub: 'u-1', email: 'a@example.rs', name: 'Ана', userType });
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 'u-1', email: 'a@example.rs', name: 'Ана', userType }));
-  localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
-  localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify({ id: 'u-1', email: 'a@example.rs', name: 'Ана', userType }));
+  localStorage.setItem(SESSION_STORAGE_KEYS.idToken, tokens.idToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, tokens.accessToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, tokens.refreshToken);
 }
 
 describe('RequireAuth', () => {
   it('shows a labelled spinner while the session loads', async () => {
     // A session whose access token expired needs a refresh first; keep that refresh pending.
     signIn('customer');
-    localStorage.setItem(STORAGE_KEYS.accessToken, fakeTokens({ sub: 'u-1', email: '', name: '' }, { expiresInSeconds: -10 }).accessToken);
+    localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, fakeTokens({ sub: 'u-1', email: '', name: '' }, { expiresInSeconds: -10 }).accessToken);
     const store = createSessionStore({ api: { ...unexpectedApi(), refresh: () => new Promise(() => {}) } });
     await renderRoutes({ routes, path: '/orders', store });
     expect(await screen.findByRole('status', { name: 'Checking your session…' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api as client, ApiError, setAuthBridge } from '#web/lib/api-client.ts';
 import { fakeTokens } from '#web/test/jwt.ts';
-import { STORAGE_KEYS, createSessionStore, type SessionApi } from './session-store.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { createSessionStore, type SessionApi } from './session-store.ts';
 
 const ana = { sub: 'u-1', email: 'ana@example.rs', name: 'Ана Петровић' };
 
@@ -15,10 +16,10 @@ function api(overrides: Partial<SessionApi> = {}): SessionApi {
 }
 
 function storeSession(tokens: ReturnType<typeof fakeTokens>, user = { id: ana.sub, email: ana.email, name: ana.name, userType: 'customer' }) {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
-  localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(SESSION_STORAGE_KEYS.idToken, tokens.idToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, tokens.accessToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, tokens.refreshToken);
 }
 
 afterEach(() => {
@@ -99,7 +100,7 @@ describe('session store', () => {
     await store.logout();
     expect(sessionApi.logout).toHaveBeenCalledTimes(1);
     expect(store.getState().user).toBeNull();
-    for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of Object.values(SESSION_STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('setUser updates profile fields and persists them', async () => {

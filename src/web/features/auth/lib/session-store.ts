@@ -24,8 +24,6 @@ export interface SessionState {
   user: SessionUser | null;
 }
 
-export const STORAGE_KEYS = SESSION_STORAGE_KEYS;
-
 interface StoredTokens {
   idToken: string;
   accessToken: string;
@@ -106,15 +104,15 @@ export function createSessionStore({
 
   function persist(user: SessionUser, next: StoredTokens) {
     tokens = next;
-    storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    storage.setItem(STORAGE_KEYS.idToken, next.idToken);
-    storage.setItem(STORAGE_KEYS.accessToken, next.accessToken);
-    storage.setItem(STORAGE_KEYS.refreshToken, next.refreshToken);
+    storage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify(user));
+    storage.setItem(SESSION_STORAGE_KEYS.idToken, next.idToken);
+    storage.setItem(SESSION_STORAGE_KEYS.accessToken, next.accessToken);
+    storage.setItem(SESSION_STORAGE_KEYS.refreshToken, next.refreshToken);
   }
 
   function clear() {
     tokens = null;
-    for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+    for (const key of Object.values(SESSION_STORAGE_KEYS)) storage.removeItem(key);
     setState({ isLoading: false, user: null });
   }
 
@@ -141,10 +139,10 @@ export function createSessionStore({
    * this tab's memory, `current`). True when it did; then `tokens` and `state` are the newer ones.
    */
   function adoptNewerFromStorage(current: StoredTokens): boolean {
-    const user = parseUser(storage.getItem(STORAGE_KEYS.user));
-    const idToken = storage.getItem(STORAGE_KEYS.idToken);
-    const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
-    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    const user = parseUser(storage.getItem(SESSION_STORAGE_KEYS.user));
+    const idToken = storage.getItem(SESSION_STORAGE_KEYS.idToken);
+    const accessToken = storage.getItem(SESSION_STORAGE_KEYS.accessToken);
+    const refreshToken = storage.getItem(SESSION_STORAGE_KEYS.refreshToken);
     if (!user || !idToken || !accessToken || !refreshToken || refreshToken === current.refreshToken) return false;
     tokens = { idToken, accessToken, refreshToken, expiresAt: tokenExpiresAt(accessToken) };
     setState({ isLoading: false, user });
@@ -189,14 +187,14 @@ export function createSessionStore({
 
   /** Reads the stored session; refreshes first when its access token has (nearly) expired. */
   function readStorage(): 'ready' | 'needs-refresh' {
-    const user = parseUser(storage.getItem(STORAGE_KEYS.user));
-    const idToken = storage.getItem(STORAGE_KEYS.idToken);
-    const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
-    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    const user = parseUser(storage.getItem(SESSION_STORAGE_KEYS.user));
+    const idToken = storage.getItem(SESSION_STORAGE_KEYS.idToken);
+    const accessToken = storage.getItem(SESSION_STORAGE_KEYS.accessToken);
+    const refreshToken = storage.getItem(SESSION_STORAGE_KEYS.refreshToken);
     if (!user || !idToken || !accessToken || !refreshToken) {
       // Half a session is no session: forget the leftovers.
       tokens = null;
-      for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
+      for (const key of Object.values(SESSION_STORAGE_KEYS)) storage.removeItem(key);
       state = { isLoading: state.isLoading, user: null };
       return 'ready';
     }

@@ -4,7 +4,8 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { fakeTokens } from '#web/test/jwt.ts';
 import { AuthProvider } from '../components/auth-provider.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
-import { REFRESH_LOCK_NAME, STORAGE_KEYS, createSessionStore, type RefreshLock, type SessionApi } from './session-store.ts';
+import { SESSION_STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { REFRESH_LOCK_NAME, createSessionStore, type RefreshLock, type SessionApi } from './session-store.ts';
 
 /**
  * Two tabs are two session stores over one localStorage. A refresh rotates the refresh token,
@@ -14,10 +15,10 @@ import { REFRESH_LOCK_NAME, STORAGE_KEYS, createSessionStore, type RefreshLock, 
 const ana = { sub: 'u-1', email: 'ana@example.rs', name: 'Ана Петровић' };
 
 function storeSession(tokens: ReturnType<typeof fakeTokens>) {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: ana.sub, email: ana.email, name: ana.name, userType: 'customer' }));
-  localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
-  localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
-  localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify({ id: ana.sub, email: ana.email, name: ana.name, userType: 'customer' }));
+  localStorage.setItem(SESSION_STORAGE_KEYS.idToken, tokens.idToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, tokens.accessToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, tokens.refreshToken);
 }
 
 /** What navigator.locks gives: one holder at a time, in request order, across tabs. */
@@ -37,7 +38,7 @@ function sharedLock(): RefreshLock & { requests: number } {
 
 /** A server that rotates: each refresh token works once (no grace window, the worst case). */
 function rotatingServer() {
-  let live = new Set<string>([localStorage.getItem(STORAGE_KEYS.refreshToken)!]);
+  let live = new Set<string>([localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken)!]);
   const calls: string[] = [];
   const refresh = vi.fn(async (refreshToken: string) => {
     calls.push(refreshToken);
@@ -67,7 +68,7 @@ describe('refresh across tabs', () => {
     expect(b).toBe(a);
     expect(tabA.bridge.getAccessToken()).toBe(a);
     expect(tabB.bridge.getAccessToken()).toBe(a);
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(a);
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.accessToken)).toBe(a);
     expect(tabA.getState().user).toMatchObject({ id: 'u-1' });
     expect(tabB.getState().user).toMatchObject({ id: 'u-1' });
 
@@ -90,18 +91,18 @@ describe('refresh across tabs', () => {
     expect(a).toBeTruthy();
     expect(b).toBe(a);
     expect(tabB.getState().user).toMatchObject({ id: 'u-1' });
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).not.toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken)).not.toBeNull();
   });
 
   it('still ends the session when the server refuses and no other tab has newer tokens', async () => {
     storeSession(fakeTokens(ana));
     const server = rotatingServer();
-    localStorage.setItem(STORAGE_KEYS.refreshToken, 'revoked-elsewhere');
+    localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, 'revoked-elsewhere');
     const tab = createSessionStore({ api: server.api, lock: sharedLock() });
     await tab.restore();
     expect(await tab.refresh()).toBeNull();
     expect(tab.getState().user).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken)).toBeNull();
   });
 
   it('uses navigator.locks when the browser has it', async () => {
@@ -136,7 +137,7 @@ describe('AuthProvider in a second tab', () => {
     await tabA.restore();
     const fresh = await tabA.refresh();
     await act(async () => {
-      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.refreshToken }));
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEYS.refreshToken }));
     });
     expect(tabB.bridge.getAccessToken()).toBe(fresh);
     // Tab B's own refresh now uses the live token: no 401, still signed in.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useBasket } from '../hooks/use-basket.ts';
-import { BASKET_STORAGE_KEY } from '../lib/basket-reducer.ts';
+import { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
 import { testProduct } from '../test-product.ts';
 import { BasketProvider } from './basket-provider.tsx';
 

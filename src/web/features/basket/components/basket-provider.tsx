@@ -1,6 +1,7 @@
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BasketContext, type BasketContextValue } from '../hooks/basket-context.ts';
-import { BASKET_STORAGE_KEY, basketItemCount, basketReducer, basketTotal, parseStoredBasket, type BasketAction } from '../lib/basket-reducer.ts';
+import { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
+import { basketItemCount, basketReducer, basketTotal, parseStoredBasket, type BasketAction } from '../lib/basket-reducer.ts';
 import type { BasketItem, BasketProduct } from '../lib/types.ts';
 
 const EMPTY: BasketItem[] = [];

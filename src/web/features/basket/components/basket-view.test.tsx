@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '#web/test/render.tsx';
-import { BASKET_STORAGE_KEY } from '../lib/basket-reducer.ts';
+import { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
 import { testProduct } from '../test-product.ts';
 import { BasketView } from './basket-view.tsx';
 

@@ -3,8 +3,6 @@ import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { hasAtMostThreeDecimals, lineTotalPara, toMilli } from '#shared/quantity.ts';
 import type { BasketItem, BasketProduct } from './types.ts';
 
-export { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
-
 export type BasketAction =
   | { type: 'add'; product: BasketProduct; quantity: number }
   | { type: 'setQuantity'; productId: string; quantity: number }
