@@ -88,8 +88,9 @@ test('a language chosen before the app is ready is the language the page switche
 
 test('when the app code cannot be downloaded, the page says so and its reload brings the app', async ({ page, request }) => {
   const products = (await (await request.get('/api/products?limit=1')).json()) as { items: Array<{ id: string }> };
+  const appChunk = /\/assets\/app-[\w-]+\.js$/;
   const failed: string[] = [];
-  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => { failed.push(route.request().url()); return route.abort('internetdisconnected'); });
+  await page.route(appChunk, (route) => { failed.push(route.request().url()); return route.abort('internetdisconnected'); });
   await page.goto(`/product/${products.items[0]!.id}`);
   // A tap on a button before the app: the app starts, cannot be downloaded (twice), and the
   // page says what happened instead of silently ignoring the tap.
@@ -99,7 +100,7 @@ test('when the app code cannot be downloaded, the page says so and its reload br
   expect(failed.length).toBeGreaterThanOrEqual(1);
   // The server's page still works as a page: its links lead on.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.unroute(/\/assets\/app-[\w-]+\.js$/);
+  await page.unroute(appChunk);
   await notice.getByRole('button', { name: text('en', 'common', 'appError.reload'), exact: true }).click();
   await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
