@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Fails when the JavaScript a visitor of `/` downloads exceeds the budget: 120 KB gzip, the
-// target of docs/performance.md (Page speed). It was 174 KB before the app's own router and
-// translator replaced react-router and i18next and the first load became one chunk beside React
-// DOM (vite.config.ts, firstLoadChunks). Counted: the entry chunk (boot.ts) and what it imports,
+// target of docs/performance.md (Page speed, where the sizes are). It holds because the app's own
+// router and translator replaced react-router and i18next and the first load is one chunk beside
+// React DOM (vite.config.ts, firstLoadChunks). Counted: the entry chunk (boot.ts) and what it imports,
 // boot.ts's two steps (React DOM, then main.tsx) with their static imports, and the feed page,
 // read from Vite's build manifest and the chunks' source maps.
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // The server's build: src/server/main.ts and what it imports from src/ (not node_modules)
 // bundled by esbuild into dist/server as plain JavaScript modules, so that `npm start` runs
 // without compiling TypeScript in the process (tsx's loader thread and esbuild's service
-// cost ~37 MB of memory and a part of every start; docs/decisions/0020-server-build.md).
+// cost memory and a part of every start: docs/performance.md; docs/decisions/0020-server-build.md).
 // Used by `npm start` (scripts/start.mjs, when the build is missing or older than its
 // sources) and by `npm ci` (the `prepare` script).
 import fs from 'node:fs';

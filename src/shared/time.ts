@@ -44,10 +44,9 @@ export interface TemporalApi {
 }
 
 // Built once: creating a DateTimeFormat costs far more than formatting with it. In a browser
-// the first DateTimeFormat with a time zone costs 14-27 ms (ICU's date patterns; measured in
-// Chromium 156 on the dev machine, 4x that on a slow phone), inside whichever component first
-// shows a date while the page hydrates; Temporal answers the same from the same IANA rules in
-// under 1 ms. So Temporal where the engine has it, and Intl where it does not (the server).
+// the first DateTimeFormat with a time zone is slow (ICU loads its date patterns; figures in
+// docs/performance.md), inside whichever component first shows a date while the page
+// hydrates; Temporal answers the same from the same IANA rules at a fraction of the cost. So Temporal where the engine has it, and Intl where it does not (the server).
 let partsFormat: Intl.DateTimeFormat | null = null;
 
 /** `instant`'s Belgrade fields, by `temporal` when given, otherwise by Intl (uncached: tests compare the two). */

@@ -26,7 +26,7 @@ function startApp(): void {
 
 /**
  * The app's code arrives at once (Vite preloads every chunk main.tsx needs), but evaluating it
- * all in one go is one long task on a slow phone (React DOM alone is ~200 KB of code). So the
+ * all in one go is one long task on a slow phone (React DOM is the largest part of it). So the
  * biggest library is evaluated first, in a task of its own, then the app; main.tsx imports it
  * statically as before, and finds it evaluated. A failed first step is not fatal: main.tsx's own
  * import is what decides.

@@ -292,8 +292,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       // The pool (db/open.ts, 8), the lock and LISTEN connections, tools: far below 50.
       '-c', 'max_connections=50',
       '-c', 'shared_buffers=32MB',
-      // Processes the app has no use for, ~1-2 MB each (docs/performance.md, "What takes the
-      // memory"): reads and writes done by each backend itself instead of three I/O workers,
+      // Processes the app has no use for, each with memory of its own (docs/performance.md,
+      // Memory): reads and writes done by each backend itself instead of three I/O workers,
       // and no logical replication launcher.
       '-c', 'io_method=sync',
       '-c', 'max_logical_replication_workers=0',

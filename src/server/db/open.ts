@@ -7,8 +7,8 @@ type Log = (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
 
 /**
  * Connections of the app's pool: on 2 cores 8 keep PostgreSQL busy (the uncached reads and
- * checkout were no faster with 10), and each backend costs ~3 MB and more after a load
- * (docs/performance.md, "What takes the memory").
+ * checkout were no faster with 10), and each backend costs memory, more after a load
+ * (docs/performance.md, Memory).
  */
 const POOL_SIZE = 8;
 

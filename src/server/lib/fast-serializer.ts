@@ -8,11 +8,11 @@ import { z } from 'zod';
  * A response serializer compiler for the hottest public reads (the product list, one product,
  * one household: the public cache's misses). The app's default, fastify-type-provider-zod's,
  * runs `z.safeEncode` on the answer and `JSON.stringify`s the copy it returns; for a page of
- * 24 products that was ~80 µs of CPU and three copies of every row for the garbage collector
- * (docs/performance.md, "Uncached reads").
+ * products that was CPU and three copies of every row for the garbage collector
+ * (docs/performance.md).
  *
  * Here the same zod schema still checks the answer, with `safeParse` (zod's compiled object
- * parser, ~3× faster than its encode), and an answer that does not match still throws the
+ * parser, faster than its encode), and an answer that does not match still throws the
  * same ResponseSerializationError, i.e. the same 500 (plugins/errors.ts). The checked copy is
  * then written by fast-json-stringify (Fastify's own serializer) compiled once from the zod
  * schema's JSON Schema (`z.toJSONSchema`): keys in the schema's order, strings escaped by

@@ -110,7 +110,7 @@ export const MAX_PENDING_SENDS = 256;
 export const CLOSE_GRACE_MS = 500;
 /**
  * A mail thread with nothing to send for this long ends, and its pool's connections with it:
- * its ~20 MB (docs/performance.md) are not kept at rest. The next send starts another.
+ * its memory (docs/performance.md) is not kept at rest. The next send starts another.
  */
 export const MAIL_THREAD_IDLE_MS = 60_000;
 

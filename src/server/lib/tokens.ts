@@ -34,7 +34,7 @@ export function createTokens(secret: string, clock: () => Date = () => new Date(
   // signature and every check (a measurable share of a checkout's CPU).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const expiresIn = TIMINGS.accessTokenSeconds;
-  // A signature checked once need not be checked again (~70 µs each; a signed-in write was
+  // A signature checked once need not be checked again (CPU, docs/performance.md; a signed-in write was
   // checked twice, by the write limits and by the auth plugin). Keyed by the whole token, so
   // only the very bytes that were verified match; kept until the token's `exp`, after which it
   // is refused as jose refuses it (expired when exp <= now, in whole seconds).

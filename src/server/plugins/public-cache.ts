@@ -181,7 +181,7 @@ export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCac
   const store: PublicCacheStore = {
     entries: new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      // One answer may take at most an eighth of the budget (a 100-product page is ~250 KB).
+      // One answer may take at most an eighth of the budget (a 100-product page fits: docs/performance.md).
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
       sizeCalculation: entrySize,
     }),

@@ -13,7 +13,8 @@ export default fp<SecurityOptions>(async function securityPlugin(app: FastifyIns
   // other prefixes of the same store, and an origin is what the browser compares.
   const mediaOrigins = mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [];
   // helmet's middleware, built once: @fastify/helmet builds it again for every request (its CSP
-  // directives parsed and validated each time, ~5 % of an uncached read's CPU).
+  // directives parsed and validated each time, a share of every uncached read's CPU:
+  // docs/performance.md).
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

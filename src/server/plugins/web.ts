@@ -188,8 +188,8 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
 
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const preloadsFor = hasWeb ? routePreloads(opts.webDir) : () => '';
-  // Loaded on the first page view, not at start: the bundle (React, the app's pages) is ~40 MB
-  // of heap that an instance answering only the API never needs, and seconds of a busy start.
+  // Loaded on the first page view, not at start: the bundle (React, the app's pages) is heap
+  // (docs/performance.md) that an instance answering only the API never needs, and seconds of a busy start.
   let rendererLoad: Promise<ServerRenderer | null> | undefined;
   const renderer = () => (rendererLoad ??= hasWeb ? loadRenderer(app, opts.ssrDir) : Promise.resolve(null));
   const OUTLET = /<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->/;

@@ -4,7 +4,7 @@ import { sanitizeLanguage } from './i18n-language.ts';
 /**
  * The app's translator: looks texts up in the locale JSON files (src/web/locales/<lang>/<ns>.json),
  * picks plural forms and fills in {{placeholders}}. Hand-written in place of i18next to keep
- * ~16 KB gzip out of the first page load; it does what the app used of i18next, with i18next's
+ * i18next out of the first page load (docs/performance.md); it does what the app used of i18next, with i18next's
  * results (docs/decisions/0018-own-translator.md), and nothing more: no nesting ($t(...)), no
  * {{value, format}} formatting, no context, no returnObjects (translator.test.ts checks the
  * locale files use none of these).

@@ -126,7 +126,7 @@ interface RawStatement { name: string; text: string; params: unknown[] }
  * Page sizes whose statements have the LIMIT written into the SQL (the feed's default and
  * the household page's 100, plus the extra row that tells whether there is a next page):
  * with `LIMIT $n` PostgreSQL's generic plan assumes a tenth of the table is fetched, so it
- * plans every execution anew (a custom plan, ~0.4 ms of its CPU per page); with a literal
+ * plans every execution anew (a custom plan: CPU on every page, docs/performance.md); with a literal
  * limit it keeps the generic plan. Other sizes keep the placeholder (bounded: one statement
  * per shape, not per size).
  */
@@ -215,10 +215,10 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
     /**
      * Newest first, keyset on (created_at, id). With search words the results come in rank
      * tiers (searchTier), each newest first, filled tier by tier. A tier is read first from a
-     * bounded walk of the newest rows (cheap when the words are common: "med" matches ~17% of
-     * products) and only when that window holds too few matches from the trigram indexes
+     * bounded walk of the newest rows (cheap when the words are common, as "med" is) and only when that window holds too few matches from the trigram indexes
      * (cheap when they are rare). One statement ordered by a computed rank would fetch and sort
-     * every match instead: ~50 ms for "med" over 100,000 products (bench/search.ts).
+     * every match instead: slow for a common word over a large catalogue (bench/search.ts,
+     * figures in docs/performance.md).
      */
     async list({ filters, limit, after }: ProductsPage): Promise<Array<ProductRow & { rank: number }>> {
       if (!filters.words.length) {

@@ -22,7 +22,7 @@ const tooManyPixels = () => new AppError(413, 'media.too_many_pixels',
   `The image has too many pixels: at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels`);
 const invalidImage = () => new AppError(400, 'media.invalid_image', 'The image is damaged or incomplete and cannot be read');
 
-/** sharp (libvips, ~30 MB resident) is loaded on the first image upload, not at start. */
+/** sharp (libvips, resident memory: docs/performance.md) is loaded on the first image upload, not at start. */
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 

@@ -5,7 +5,7 @@ import { cn } from '#web/lib/utils.ts';
 
 /*
  * Why no provider at the app root: Radix's tooltip module brings the popper and floating-ui
- * (about 9 KB gzip) into the first page load, where no tooltip is shown. As in shadcn/ui v4,
+ * (docs/performance.md) into the first page load, where no tooltip is shown. As in shadcn/ui v4,
  * a Tooltip supplies its own provider unless a TooltipProvider wraps it; wrap a group of
  * tooltips (a toolbar, a card's icon buttons) in one TooltipProvider so the skip delay applies
  * between them. docs/product.md: delay 700 ms, skip delay 300 ms.
