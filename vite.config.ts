@@ -133,7 +133,7 @@ const bootPreload = stagedBootPreload();
  * The chunks of the first page. Everything `/` needs beside React DOM goes into one chunk, `app`:
  * the modules main.tsx and the feed page import statically, found by walking the module graph
  * from them (stopping at a package: the bundler adds what a package itself needs), since forty
- * small files compressed worse than one (docs/performance.md, Page speed, eighth pass). React
+ * small files compressed worse than one (bench/results/history.md, Page speed, eighth pass). React
  * DOM keeps a chunk of its own, which boot.ts evaluates first in a task of its own, and boot.ts's
  * own few imports one of theirs, so that the entry does not import the app. Every other page's
  * code splits as the bundler decides. A new state per build: the walk is done once per build.

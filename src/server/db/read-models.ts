@@ -43,7 +43,7 @@ export function publicHouseholdCondition(householdId: string): string {
  * The same rule for a query that has already joined the household as `h` (a trusted table
  * name or alias, e.g. 'households'): its row is tested where it is, instead of being looked up
  * a second time per row (the catalogue's page and product reads: a quarter of their index
- * lookups, docs/performance.md "Ninth pass").
+ * lookups, bench/results/history.md, "Ninth pass").
  */
 export function joinedHouseholdIsPublicText(h: string): string {
   if (!/^[a-z_]+$/.test(h)) throw new Error(`joinedHouseholdIsPublicText: not a table name or alias: ${h}`);
