@@ -8,7 +8,7 @@ import * as schema from './schema.ts';
  * Migrations are hand-written SQL (docs/architecture.md, Data model); the Drizzle schema in
  * schema.ts is what the code queries through. This test is what keeps the two in step: it
  * applies every migration to a fresh database and compares tables, columns (type, null or not,
- * default or not) and named indexes with what schema.ts declares. `npm run db:check` runs it.
+ * a declared default) and named indexes with what schema.ts declares. `npm run db:check` runs it.
  */
 
 interface ActualColumn { type: string; notNull: boolean; hasDefault: boolean }
