@@ -132,6 +132,17 @@ describe('seedIfEmpty', () => {
     for (const e of emails) expect(e).toBe(e.toLowerCase());
   });
 
+  it('collects every sample pickup order at a pickup point of its household, when it has one', async () => {
+    const { rows } = await database.pool.query<{ point: string | null; name: string | null; points: { id: string; name: string }[] }>(
+      `SELECT o.pickup_point_id AS point, o.pickup_point_name AS name, h.pickup_points AS points
+         FROM orders o JOIN households h ON h.id = o.household_id WHERE o.delivery_type = 'pickup'`,
+    );
+    const withPoints = rows.filter((r) => r.points.length > 0);
+    expect(withPoints.length).toBeGreaterThan(0);
+    for (const r of withPoints) expect(r.points.find((p) => p.id === r.point)?.name).toBe(r.name);
+    for (const r of rows.filter((o) => o.points.length === 0)) expect(r.point).toBeNull();
+  });
+
   it('gives the demo buyer orders whose totals add up', async () => {
     const { rows } = await database.pool.query<{ status: string; total_para: number; sum: number; events: number }>(
       `SELECT o.status, o.total_para, (SELECT sum(i.unit_price_para * i.quantity)::bigint FROM order_items i WHERE i.order_id = o.id) AS sum,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TIMINGS, type OrderStatus } from '#shared/constants.ts';
-import { belgradeDateOf } from '#shared/time.ts';
+import { belgradeDateOf, isoWeekday } from '#shared/time.ts';
 import { productSearchKey } from '#shared/category-search.ts';
 import { searchKey } from '#shared/search-key.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  follows, households, media, orderEvents, orderItems, orders, products, reviews, stories, users,
+  follows, households, media, orderEvents, orderItems, orders, products, reviews, stories, users, type StoredPickupPoint,
 } from '../schema.ts';
 import {
   BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
@@ -102,6 +102,21 @@ const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: ['pending', 'cancelled'],
 };
 
+/**
+ * Where and when a sample pickup order is collected, as a checkout would have it: the
+ * household's first point open at 10:00 that day, else one open at all that day, in its
+ * window (the opening stored, as for a buyer who chose no time), else its first point;
+ * a household without points takes 10:00 by hand (null).
+ */
+function samplePickup(points: readonly StoredPickupPoint[], date: string): { point: StoredPickupPoint; time: string } | null {
+  const day = isoWeekday(date);
+  const windows = points.flatMap((point) => point.hours.filter((h) => h.weekday === day).map((h) => ({ point, h })));
+  const atTen = windows.find(({ h }) => h.opens <= '10:00' && '10:00' <= h.closes);
+  if (atTen) return { point: atTen.point, time: '10:00' };
+  if (windows[0]) return { point: windows[0].point, time: windows[0].h.opens };
+  return points[0] ? { point: points[0], time: '10:00' } : null;
+}
+
 /** Every row of the sample data, with ids and timestamps fixed before anything is inserted. */
 function buildRows(now: Date, passwordHash: string, images: Images) {
   const at = (msAgo: number) => new Date(now.getTime() - msAgo);
@@ -125,6 +140,8 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
 
   const userRows: Array<typeof users.$inferInsert> = [];
   const householdRows: Array<typeof households.$inferInsert> = [];
+  /** Each household's stored pickup points, for the sample orders. */
+  const pointsOf = new Map<string, StoredPickupPoint[]>();
   for (const h of HOUSEHOLDS) {
     const id = must(userIds, h.key, 'household');
     const joined = at(h.joinedDaysAgo * DAY_MS);
@@ -136,11 +153,13 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     });
     addMedia(id, avatar, joined);
     const l = h.logistics;
+    const points = (l?.pickupPoints ?? []).map((p) => ({ id: randomUUID(), name: p.name, address: p.address, note: p.note ?? null, hours: p.hours }));
+    pointsOf.set(h.key, points);
     householdRows.push({
       id, name: h.name, description: h.description, location: h.location, avatar: avatar.url,
       searchKey: searchKey(h.name, h.location), status: 'approved', createdAt: joined, updatedAt: joined,
       ...(l ? {
-        pickupPoints: l.pickupPoints.map((p) => ({ id: randomUUID(), name: p.name, address: p.address, note: p.note ?? null, hours: p.hours })),
+        pickupPoints: points,
         delivery: l.delivery
           ? { enabled: true, areas: l.delivery.areas, feePara: l.delivery.feeRsd * 100, freeFromPara: l.delivery.freeFromRsd === null ? null : l.delivery.freeFromRsd * 100, leadDays: l.delivery.leadDays, weekdays: l.delivery.weekdays }
           : undefined,
@@ -261,9 +280,12 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
         const byBuyer = status === 'pending' || status === 'cancelled';
         eventRows.push({ id: randomUUID(), orderId, status, actorId: byBuyer ? buyerId : producerId, createdAt: t });
       });
+      const pickupDate = belgradeDateOf(new Date(createdAt.getTime() + c.pickupInDays * DAY_MS));
+      const at = c.deliveryType === 'pickup' ? samplePickup(pointsOf.get(o.household) ?? [], pickupDate) : null;
       orderRows.push({
         id: orderId, checkoutId, buyerId, householdId: producerId, status: o.status, deliveryType: c.deliveryType,
-        pickupDate: belgradeDateOf(new Date(createdAt.getTime() + c.pickupInDays * DAY_MS)), pickupTime: '10:00',
+        pickupDate, pickupTime: at?.time ?? '10:00',
+        pickupPointId: at?.point.id ?? null, pickupPointName: at?.point.name ?? null, pickupPointAddress: at?.point.address ?? null,
         deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
         contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, createdAt, updatedAt: last,
       });

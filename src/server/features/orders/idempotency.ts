@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
-import type { KeyRecord, StoredKey } from './orders.repository.ts';
+import type { KeyRecord, KeyRow, StoredKey } from './orders.repository.ts';
 
 /**
  * Idempotency-Key handling (docs/architecture.md, API and Security), entirely in PostgreSQL so it holds
@@ -27,10 +27,13 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-export type { KeyRecord, StoredKey };
+export type { KeyRecord, KeyRow, StoredKey };
 
-/** What `once` needs from the database; `T` is the transaction handle (a pooled connection). */
-export interface KeyStore<T> {
+/**
+ * What `once` needs from the database; `T` is the transaction handle (a pooled connection),
+ * `W` what a piece of work asks to have written with its key (the checkout's orders).
+ */
+export interface KeyStore<T, W = never> {
   /**
    * Runs `fn` in one transaction whose first act is taking the transaction-scoped lock on
    * (user, key) and reading the key's row (locked is false when another transaction holds
@@ -39,23 +42,24 @@ export interface KeyStore<T> {
   withKey: <R>(userId: string, key: string, fn: (tx: T, lock: { locked: boolean; row: StoredKey | null }) => Promise<R>) => Promise<R>;
   /** Deletes the key's row only if it has expired by `now` (never a row committed meanwhile). */
   deleteExpiredKey: (tx: T, userId: string, key: string, now: Date) => Promise<void>;
-  storeKey: (tx: T, record: KeyRecord & { responseStatus: number; responseBody: unknown }) => Promise<void>;
+  /** Writes the key's row, and the work's own rows when it has any, in one statement. */
+  storeKey: (tx: T, row: KeyRow, write?: W) => Promise<void>;
   /** The unique violation of a key row another transaction committed after our lookup. */
   isKeyTaken: (err: unknown) => boolean;
 }
 
 /**
- * The work behind a key. It gets the key's record and may write the key row itself with its
- * own final statement (saying so with `keyStored`), which saves a round trip. It must throw
- * its refusals (AppError 4xx) before it writes anything: there is no savepoint, and a refusal
- * is stored as the key's answer in the same transaction.
+ * The work behind a key, inside the key's transaction. It returns its answer and what is to
+ * be written with it (`write`): `once` stores the key together with that write, so an answer
+ * and its rows always commit together. Its refusals (AppError 4xx) are stored as the key's
+ * answer; it must throw them before it changes anything itself (there is no savepoint).
  */
-export type Work<T> = (tx: T, record: KeyRecord) => Promise<Answer & { keyStored?: boolean }>;
+export type Work<T, W = never> = (tx: T, now: Date) => Promise<Answer & { write?: W }>;
 
-export function createIdempotency<T>(deps: { store: KeyStore<T>; clock: () => Date }) {
+export function createIdempotency<T, W = never>(deps: { store: KeyStore<T, W>; clock: () => Date }) {
   const { store, clock } = deps;
 
-  async function attempt(userId: string, key: string, hash: string, work: Work<T>): Promise<Answer> {
+  async function attempt(userId: string, key: string, hash: string, work: Work<T, W>): Promise<Answer> {
     return store.withKey(userId, key, async (tx, { locked, row }) => {
       const now = clock();
       if (!locked) {
@@ -71,22 +75,23 @@ export function createIdempotency<T>(deps: { store: KeyStore<T>; clock: () => Da
 
       const record: KeyRecord = { userId, key, requestHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) };
       let answer: Answer;
-      let stored = false;
+      let write: W | undefined;
       try {
-        const done = await work(tx, record);
+        const done = await work(tx, now);
         answer = { status: done.status, body: done.body };
-        stored = done.keyStored === true;
+        write = done.write;
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
         answer = { status: err.statusCode, body: { error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) } };
       }
-      if (!stored) await store.storeKey(tx, { ...record, responseStatus: answer.status, responseBody: answer.body });
+      await store.storeKey(tx, { ...record, responseStatus: answer.status, responseBody: answer.body }, write);
       return answer;
     });
   }
 
   /**
-   * Runs `work` once per (user, key), in ONE transaction with the key row: a crash rolls
+   * Runs `work` once per (user, key), in ONE transaction with the key row, which only this
+   * function writes (with the work's rows, in one statement): a crash rolls
    * back the orders and the key together, so a retry with the same key always gets a real
    * answer. A transaction-scoped advisory lock on (user, key) tells a concurrent duplicate
    * that the first is still running (409); a finished key replays its stored answer, 2xx or
@@ -96,7 +101,7 @@ export function createIdempotency<T>(deps: { store: KeyStore<T>; clock: () => Da
    * commit of a duplicate that released the lock just before we took it; writing our key
    * then fails on its primary key, everything rolls back, and the next attempt replays.
    */
-  return async function once(userId: string, key: string, body: unknown, work: Work<T>): Promise<Answer> {
+  return async function once(userId: string, key: string, body: unknown, work: Work<T, W>): Promise<Answer> {
     const hash = requestHash(body);
     for (let tries = 1; ; tries += 1) {
       try {

@@ -181,7 +181,10 @@ export interface StoredKey { requestHash: string; responseStatus: number | null;
 
 export interface KeyRecord { userId: string; key: string; requestHash: string; createdAt: Date; expiresAt: Date }
 
-/** Everything one checkout writes, ids made by the caller (so the answer and mails need no read-back). */
+/** The key's row as it is stored: the request's hash and its final answer. */
+export type KeyRow = KeyRecord & { responseStatus: number; responseBody: unknown };
+
+/** Everything one checkout writes beside its key, ids made by the caller (so the answer and mails need no read-back). */
 export interface CheckoutWrite {
   checkoutId: string;
   buyerId: string;
@@ -192,7 +195,6 @@ export interface CheckoutWrite {
     | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'>[];
   items: OrderItemRow[];
   mails: Mail[];
-  key: KeyRecord & { responseStatus: number; responseBody: unknown };
 }
 
 /** The key's lock and row; `user` and `key` are SQL literals (see withKey). */
@@ -277,6 +279,27 @@ interface LockedRow extends CheckoutHousehold {
   buyerEmail: string; buyerName: string; buyerLanguage: Language;
 }
 
+/** Orders, their lines and events, the mails and the idempotency key: one statement. */
+async function insertCheckout(client: SqlClient, w: CheckoutWrite, key: KeyRow): Promise<void> {
+  const { items, mails } = w;
+  await client.query({
+    name: 'orders.insert_checkout', text: INSERT_CHECKOUT_SQL,
+    values: [
+      w.checkoutId, w.buyerId, w.contactPhone, w.notes, w.now,
+      w.orders.map((o) => o.id), w.orders.map((o) => o.householdId), w.orders.map((o) => o.totalPara),
+      w.orders.map((o) => o.deliveryType), w.orders.map((o) => o.pickupDate), w.orders.map((o) => o.pickupTime),
+      w.orders.map((o) => o.deliveryAddress), w.orders.map((o) => o.number), w.orders.map((o) => o.pickupPointId),
+      w.orders.map((o) => o.pickupPointName), w.orders.map((o) => o.pickupPointAddress), w.orders.map((o) => o.deliveryArea),
+      w.orders.map((o) => o.deliveryFeePara), w.orders.map((o) => o.paymentMethod), w.orders.map((o) => o.ipsAccount),
+      w.orders.map((o) => o.ipsPayeeName),
+      items.map((i) => i.id), items.map((i) => i.orderId), items.map((i) => i.productId), items.map((i) => i.name),
+      items.map((i) => i.unit), items.map((i) => i.unitPricePara), items.map((i) => i.quantity),
+      mails.map((m) => m.to), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html),
+      key.userId, key.key, key.requestHash, key.responseStatus, JSON.stringify(key.responseBody), key.createdAt, key.expiresAt,
+    ],
+  });
+  }
+
 export function createCheckoutStore(pool: pg.Pool) {
   return {
     /**
@@ -308,7 +331,12 @@ export function createCheckoutStore(pool: pg.Pool) {
       await client.query({ name: 'orders.delete_expired_key', text: DELETE_EXPIRED_KEY_SQL, values: [userId, key, now] });
     },
 
-    async storeKey(client: SqlClient, k: KeyRecord & { responseStatus: number; responseBody: unknown }): Promise<void> {
+    /**
+     * The key's row; with a checkout, its orders, lines, events and mails too, all in one
+     * statement (the idempotency wrapper is the only caller: docs/checkout.md).
+     */
+    async storeKey(client: SqlClient, k: KeyRow, checkout?: CheckoutWrite): Promise<void> {
+      if (checkout) return insertCheckout(client, checkout, k);
       await client.query({
         name: 'orders.store_key', text: STORE_KEY_SQL,
         values: [k.userId, k.key, k.requestHash, k.responseStatus, JSON.stringify(k.responseBody), k.createdAt, k.expiresAt],
@@ -348,26 +376,6 @@ export function createCheckoutStore(pool: pg.Pool) {
       if (res.rowCount !== lines.length) throw new Error(`stock changed under a row lock (${res.rowCount} of ${lines.length} lines)`);
     },
 
-    /** Orders, their lines and events, the mails and the idempotency key: one statement. */
-    async insertCheckout(client: SqlClient, w: CheckoutWrite): Promise<void> {
-      const { items, mails, key } = w;
-      await client.query({
-        name: 'orders.insert_checkout', text: INSERT_CHECKOUT_SQL,
-        values: [
-          w.checkoutId, w.buyerId, w.contactPhone, w.notes, w.now,
-          w.orders.map((o) => o.id), w.orders.map((o) => o.householdId), w.orders.map((o) => o.totalPara),
-          w.orders.map((o) => o.deliveryType), w.orders.map((o) => o.pickupDate), w.orders.map((o) => o.pickupTime),
-          w.orders.map((o) => o.deliveryAddress), w.orders.map((o) => o.number), w.orders.map((o) => o.pickupPointId),
-          w.orders.map((o) => o.pickupPointName), w.orders.map((o) => o.pickupPointAddress), w.orders.map((o) => o.deliveryArea),
-          w.orders.map((o) => o.deliveryFeePara), w.orders.map((o) => o.paymentMethod), w.orders.map((o) => o.ipsAccount),
-          w.orders.map((o) => o.ipsPayeeName),
-          items.map((i) => i.id), items.map((i) => i.orderId), items.map((i) => i.productId), items.map((i) => i.name),
-          items.map((i) => i.unit), items.map((i) => i.unitPricePara), items.map((i) => i.quantity),
-          mails.map((m) => m.to), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html),
-          key.userId, key.key, key.requestHash, key.responseStatus, JSON.stringify(key.responseBody), key.createdAt, key.expiresAt,
-        ],
-      });
-    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { canonicalJson, createIdempotency, requestHash, type KeyStore } from './idempotency.ts';
+import { canonicalJson, createIdempotency, requestHash, type KeyRow, type KeyStore } from './idempotency.ts';
 import { confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
 
 describe('request hashing', () => {
@@ -25,7 +25,9 @@ function memoryStore() {
   const taken = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
   /** Keys whose next lookup sees an older row (or none), as a snapshot taken just before a duplicate's commit would. */
   const staleOnce = new Map<string, Row | null>();
-  const store: KeyStore<Tx> = {
+  /** Every storeKey call: the key's row and the work's write that came with it. */
+  const written = new Map<string, { row: KeyRow; write: string | undefined }>();
+  const store: KeyStore<Tx, string> = {
     async withKey(userId, key, fn) {
       const tx: Tx = { held: [], writes: new Map(), deleted: new Set() };
       const id = `${userId}/${key}`;
@@ -52,19 +54,20 @@ function memoryStore() {
       const id = `${userId}/${key}`;
       if ((rows.get(id)?.expiresAt ?? now) <= now) { tx.writes.set(id, null); tx.deleted.add(id); }
     },
-    storeKey: async (tx, v) => {
+    storeKey: async (tx, v, write) => {
+      written.set(`${v.userId}/${v.key}`, { row: v, write });
       tx.writes.set(`${v.userId}/${v.key}`, { requestHash: v.requestHash, responseStatus: v.responseStatus, responseBody: v.responseBody, expiresAt: v.expiresAt });
     },
     isKeyTaken: (err) => err === taken,
   };
-  return { store, rows, staleOnce };
+  return { store, rows, staleOnce, written };
 }
 
 describe('createIdempotency', () => {
   const setup = () => {
-    const { store, rows, staleOnce } = memoryStore();
+    const { store, rows, staleOnce, written } = memoryStore();
     const once = createIdempotency({ store, clock: () => new Date() });
-    return { once, rows, staleOnce };
+    return { once, rows, staleOnce, written };
   };
 
   it('runs the work once and replays its answer', async () => {
@@ -97,20 +100,17 @@ describe('createIdempotency', () => {
     expect((await once('u', 'b', {}, async () => ({ status: 201, body: { ok: 1 } }))).status).toBe(201);
   });
 
-  it('lets the work store the key with its own writes', async () => {
-    const { once, rows } = setup();
-    let runs = 0;
-    const answer = await once('u', 'w', { a: 1 }, async (tx, record) => {
-      runs += 1;
-      expect(record).toMatchObject({ userId: 'u', key: 'w', requestHash: requestHash({ a: 1 }) });
-      expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(24 * 3600 * 1000);
-      // What the checkout's last statement does: its writes and the key, together.
-      (tx as { writes: Map<string, Row> }).writes.set('u/w', { requestHash: record.requestHash, responseStatus: 201, responseBody: { n: runs }, expiresAt: record.expiresAt });
-      return { status: 201, body: { n: runs }, keyStored: true };
-    });
+  it("stores the work's rows together with its key, and a refusal's key without them", async () => {
+    const { once, rows, written } = setup();
+    const answer = await once('u', 'w', { a: 1 }, async () => ({ status: 201, body: { n: 1 }, write: 'the orders' }));
     expect(answer).toEqual({ status: 201, body: { n: 1 } });
+    expect(written.get('u/w')).toMatchObject({ write: 'the orders', row: { requestHash: requestHash({ a: 1 }), responseStatus: 201, responseBody: { n: 1 } } });
+    const { row } = written.get('u/w')!;
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(24 * 3600 * 1000);
     expect(rows.get('u/w')?.responseBody).toEqual({ n: 1 });
     expect(await once('u', 'w', { a: 1 }, async () => ({ status: 500, body: {} }))).toEqual({ status: 201, body: { n: 1 }, replayed: true });
+    await once('u', 'x', {}, async () => { throw new AppError(409, 'order.out_of_stock', 'short'); });
+    expect(written.get('u/x')).toMatchObject({ write: undefined, row: { responseStatus: 409 } });
   });
 
   it('replays when a duplicate committed between the lookup and the lock', async () => {

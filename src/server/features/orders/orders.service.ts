@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { LIMITS, type DeliveryType, type OrderStatus } from '#shared/constants.ts';
-import {
-  CHECKOUT_MESSAGES, type CreateOrderInput, type HouseholdCheckout, type Order, type PaymentMethod, type ProducerOrder,
-} from '#shared/contracts/orders.ts';
+import type { OrderStatus } from '#shared/constants.ts';
+import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type PlanHousehold } from '#shared/checkout-plan.ts';
+import type { CreateOrderInput, Order, ProducerOrder } from '#shared/contracts/orders.ts';
 import { ipsPayload, model97Reference } from '#shared/ips.ts';
-import { belgradeToday } from '#shared/time.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { addQuantities, isMultipleOfStep, lineTotalPara } from '#shared/quantity.ts';
-import { deliversOn, pickupFits, servedArea, timePassed } from '#shared/slots.ts';
+import { lineTotalPara } from '#shared/quantity.ts';
 import { qrPngDataUrl, qrSvg } from '../../lib/ips-qr.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
-import { createIdempotency, type Answer, type KeyRecord } from './idempotency.ts';
+import { createIdempotency, type Answer } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
-import { type CheckoutHousehold, type CheckoutStore, type FullOrder, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
+import { type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
 
 /** The purpose (S tag) of an order's IPS payment. */
 export const ipsPurpose = (number: number) => `Porudžbina ${number}`;
@@ -88,57 +85,16 @@ const ordersCursor = z.tuple([z.iso.datetime(), z.uuid()]).transform(([at, id]) 
 
 const orderCursorOf = (o: FullOrder): string => encodeCursor([o.createdAt.toISOString(), o.id]);
 
-/** One household's part of a checkout, decided before anything is written. */
-interface Plan {
-  deliveryType: DeliveryType;
-  date: string;
-  time: string;
-  deliveryAddress: string | null;
-  deliveryArea: string | null;
-  point: { id: string; name: string; address: string } | null;
-  paymentMethod: PaymentMethod;
-  /** Whether the household's delivery fee applies (freeFrom aside). */
-  chargesFee: boolean;
-}
+/** A refusal of the checkout plan as the error the API answers. */
+const problemError = (p: CheckoutProblem) => new AppError(p.status, p.code, p.message, p.details);
 
-/**
- * Checks one household's entry of the per-household checkout against its settings at `now`
- * : pickup point and hours, delivery towns, days and lead time, payment method.
- */
-export function planFor(settings: CheckoutHousehold, h: HouseholdCheckout, index: number, now: Date): Plan {
-  const field = (name: string) => `households.${index}.${name}`;
-  const paymentOk = h.paymentMethod === 'ips_qr' ? settings.ipsAccount !== null : settings.paymentCash;
-  if (!paymentOk) {
-    throw conflict('order.payment_unavailable', h.paymentMethod === 'ips_qr' ? 'This household takes no IPS QR payments' : 'This household takes no cash',
-      [{ field: field('paymentMethod'), householdId: h.householdId, message: 'This payment method is not offered by the household' }]);
-  }
-  if (h.deliveryType === 'delivery') {
-    const d = settings.delivery;
-    const area = servedArea(d, h.deliveryArea);
-    const refuse = (message: string, name: string) => conflict('order.delivery_unavailable', message, [{ field: field(name), householdId: h.householdId, message }]);
-    if (!d.enabled) throw refuse('This household does not deliver', 'deliveryType');
-    if (!area) throw refuse('This household does not deliver to this town', 'deliveryArea');
-    if (!deliversOn(d, h.date, now)) throw refuse('This household does not deliver on this day', 'date');
-    return {
-      deliveryType: 'delivery', date: h.date, time: h.time ?? '', deliveryAddress: h.deliveryAddress ?? null, deliveryArea: area, point: null,
-      paymentMethod: h.paymentMethod, chargesFee: true,
-    };
-  }
-  const slotRefused = (message: string, name: string) => conflict('order.slot_unavailable', message, [{ field: field(name), householdId: h.householdId, message }]);
-  if (h.time !== undefined && timePassed(h.date, h.time, now)) throw slotRefused('This pickup time has already passed', 'time');
-  let point: Plan['point'] = null;
-  let time = h.time ?? '';
-  if (settings.pickupPoints.length > 0) {
-    const stored = settings.pickupPoints.find((p) => p.id === h.pickupPointId);
-    if (!stored) throw slotRefused(h.pickupPointId ? 'Not a pickup point of this household' : 'Choose a pickup point', 'pickupPointId');
-    const window = pickupFits(stored, h.date, h.time, now);
-    if (!window) throw slotRefused('The pickup point is not open then', h.time === undefined ? 'date' : 'time');
-    point = { id: stored.id, name: stored.name, address: stored.address };
-    time = h.time ?? window.opens;
-  } else if (h.pickupPointId) {
-    throw slotRefused('Not a pickup point of this household', 'pickupPointId');
-  }
-  return { deliveryType: 'pickup', date: h.date, time, deliveryAddress: null, deliveryArea: null, point, paymentMethod: h.paymentMethod, chargesFee: false };
+/** A locked product's household in the plan's terms. */
+function planHousehold(p: LockedProduct): PlanHousehold {
+  const h = p.household;
+  return {
+    id: p.householdId, name: p.householdName, pickupPoints: h.pickupPoints, delivery: h.delivery, minimumOrderPara: h.minimumOrderPara,
+    payment: { cash: h.paymentCash, ipsAccount: h.ipsAccount },
+  };
 }
 
 export interface OrdersServiceDeps {
@@ -156,34 +112,17 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
   const once = createIdempotency({ store, clock });
 
   /**
-   * Prices, checks and writes the whole basket inside the key's transaction: all orders or
-   * none. Every refusal is decided on the locked rows before anything is written (the
-   * idempotency contract: no savepoint), then one statement writes orders, lines, events,
-   * mails and the key's answer.
+   * Prices and checks the whole basket inside the key's transaction, by the checkout plan
+   * (src/shared/checkout-plan.ts) on the product rows locked here: all orders or none.
+   * Every refusal comes before anything is written (no savepoint); the orders, lines, events
+   * and mails go back as the `write` the key is stored with.
    */
-  async function placeOrders(client: SqlClient, buyerId: string, body: CreateOrderInput, record: KeyRecord): Promise<Answer & { keyStored: true }> {
-    const now = clock();
-    const today = belgradeToday(now);
-    // The flat body: the same details for every household.
-    if (!body.households) {
-      if (body.pickupDate! < today) {
-        throw validationFailed([{ field: 'pickupDate', message: CHECKOUT_MESSAGES.datePast }], CHECKOUT_MESSAGES.datePast);
-      }
-      if (timePassed(body.pickupDate!, body.pickupTime!, now)) {
-        throw conflict('order.slot_unavailable', 'This pickup time has already passed', [{ field: 'pickupTime', message: 'This pickup time has already passed' }]);
-      }
-    } else {
-      const past = body.households.findIndex((h) => h.date < today);
-      if (past >= 0) throw validationFailed([{ field: `households.${past}.date`, message: CHECKOUT_MESSAGES.datePast }], CHECKOUT_MESSAGES.datePast);
-    }
+  async function placeOrders(client: SqlClient, buyerId: string, body: CreateOrderInput, now: Date): Promise<Answer & { write: CheckoutWrite }> {
+    const early = checkRequest(body, now);
+    if (early) throw problemError(early);
 
     // Lines of the same product are merged; rows are locked in id order (no deadlocks).
-    const wanted = new Map<string, number>();
-    for (const item of body.items) wanted.set(item.productId, addQuantities(wanted.get(item.productId) ?? 0, item.quantity));
-    const tooMany = [...wanted].filter(([, q]) => q > LIMITS.orderQuantityMax);
-    if (tooMany.length > 0) {
-      throw validationFailed(tooMany.map(([productId]) => ({ field: 'items', productId, message: `Quantity must be at most ${LIMITS.orderQuantityMax}` })));
-    }
+    const wanted = mergeItems(body.items);
     const ids = [...wanted.keys()].sort();
     const notes = body.notes ? body.notes : null;
 
@@ -200,75 +139,11 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       throw new AppError(403, 'order.own_product', 'You cannot order your own products',
         own.map((productId) => ({ productId, message: 'This is your own product' })));
     }
-    const lines = ids.map((id) => ({ product: found.get(id)!, quantity: wanted.get(id)! }));
-    const offStep = lines.filter((l) => !isMultipleOfStep(l.quantity, l.product.quantityStep));
-    if (offStep.length > 0) {
-      throw validationFailed(offStep.map(({ product: p, quantity }) => ({
-        field: `items.${body.items.findIndex((i) => i.productId === p.id)}.quantity`, productId: p.id, quantity, quantityStep: p.quantityStep, message: `The quantity of ${p.name} must be a multiple of ${p.quantityStep}`,
-      })), 'Quantity is not a multiple of the quantity step');
-    }
 
-    const groups = new Map<string, typeof lines>();
-    for (const line of lines) groups.set(line.product.householdId, [...(groups.get(line.product.householdId) ?? []), line]);
-
-    // Where, when and how each household's part goes.
-    const plans = new Map<string, Plan>();
-    if (body.households) {
-      const entries = new Map(body.households.map((h, i) => [h.householdId, { h, i }]));
-      const missing = [...groups.keys()].filter((id) => !entries.has(id));
-      const extra = body.households.map((h, i) => ({ h, i })).filter(({ h }) => !groups.has(h.householdId));
-      if (missing.length > 0 || extra.length > 0) {
-        throw validationFailed([
-          ...missing.map((householdId) => ({ field: 'households', householdId, message: 'Say how this household\'s products are collected or delivered' })),
-          ...extra.map(({ h, i }) => ({ field: `households.${i}.householdId`, householdId: h.householdId, message: 'No product of this household is in the basket' })),
-        ]);
-      }
-      for (const [householdId, group] of groups) {
-        const { h, i } = entries.get(householdId)!;
-        plans.set(householdId, planFor(group[0]!.product.household, h, i, now));
-      }
-    } else {
-      for (const [householdId, group] of groups) {
-        const settings = group[0]!.product.household;
-        const delivery = body.deliveryType === 'delivery';
-        plans.set(householdId, {
-          deliveryType: body.deliveryType!, date: body.pickupDate!, time: body.pickupTime!,
-          deliveryAddress: delivery ? (body.deliveryAddress ?? null) : null, deliveryArea: null, point: null,
-          // Old clients know only cash; a household that takes IPS payments only gets its QR.
-          paymentMethod: !settings.paymentCash && settings.ipsAccount ? 'ips_qr' : 'cash',
-          chargesFee: delivery && settings.delivery.enabled,
-        });
-      }
-    }
-
-    const early = lines.filter((l) => l.product.availableFrom !== null && plans.get(l.product.householdId)!.date < l.product.availableFrom);
-    if (early.length > 0) {
-      throw conflict('order.not_yet_available', 'Some products cannot be had before their harvest', early.map(({ product: p }) => ({
-        productId: p.id, name: p.name, availableFrom: p.availableFrom, message: `${p.name} is available from ${p.availableFrom}`,
-      })));
-    }
-
-    const short = lines.filter((l) => l.product.stock !== null && l.product.stock < l.quantity);
-    if (short.length > 0) {
-      throw conflict('order.out_of_stock', 'Not enough stock for some products', short.map(({ product: p, quantity }) => ({
-        productId: p.id,
-        name: p.name,
-        requested: quantity,
-        available: p.stock ?? 0,
-        message: `Only ${p.stock ?? 0} left of ${p.name}`,
-      })));
-    }
-
-    const subtotals = new Map([...groups].map(([id, group]) => [id, group.reduce((sum, l) => sum + lineTotalPara(l.product.pricePara, l.quantity), 0)]));
-    const below = [...groups].filter(([id, group]) => subtotals.get(id)! < group[0]!.product.household.minimumOrderPara);
-    if (below.length > 0) {
-      throw conflict('order.below_minimum', 'Some households have a minimum order', below.map(([householdId, group]) => ({
-        householdId,
-        minimum: paraToRsd(group[0]!.product.household.minimumOrderPara),
-        subtotal: paraToRsd(subtotals.get(householdId)!),
-        message: `The minimum order of ${group[0]!.product.householdName} is ${paraToRsd(group[0]!.product.household.minimumOrderPara)} RSD`,
-      })));
-    }
+    const lines = ids.map((id) => ({ product: found.get(id)!, quantity: wanted.get(id)!, itemIndex: body.items.findIndex((i) => i.productId === id) }));
+    const households = new Map(locked.products.map((p) => [p.householdId, planHousehold(p)]));
+    const plan = planCheckout({ lines, households, choices: body.households, body, now });
+    if (!plan.ok) throw problemError(plan.problem);
 
     // Only limited stock changes; a product with unlimited stock keeps its row (and the public
     // caches) untouched, its row lock alone orders this checkout against edits of it.
@@ -277,53 +152,45 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
 
     const buyer = lines[0]!.product.buyer;
     const checkoutId = randomUUID();
-    const result: FullOrder[] = [];
-    let n = 0;
-    for (const [householdId, group] of groups) {
+    const result: FullOrder[] = plan.parts.map((part, n) => {
       const id = randomUUID();
-      const number = locked.numbers[n++];
+      const number = locked.numbers[n];
       if (number === undefined) throw new Error('no order number left for a household');
-      const plan = plans.get(householdId)!;
-      const settings = group[0]!.product.household;
-      const subtotal = subtotals.get(householdId)!;
-      const d = settings.delivery;
-      const fee = plan.chargesFee && !(d.freeFromPara !== null && subtotal >= d.freeFromPara) ? d.feePara : 0;
-      const items: OrderItemRow[] = group.map(({ product: p, quantity }) => ({
+      const { fulfilment: f } = part;
+      const first = part.lines[0]!.product;
+      const settings = first.household;
+      const items: OrderItemRow[] = part.lines.map(({ product: p, quantity }) => ({
         id: randomUUID(), orderId: id, productId: p.id, name: p.name, unit: p.unit, unitPricePara: p.pricePara, quantity,
       }));
-      const ips = plan.paymentMethod === 'ips_qr';
-      result.push({
-        id, number, checkoutId, buyerId, householdId, status: 'pending', deliveryType: plan.deliveryType,
-        pickupDate: plan.date, pickupTime: plan.time, deliveryAddress: plan.deliveryAddress, deliveryArea: plan.deliveryArea,
-        pickupPointId: plan.point?.id ?? null, pickupPointName: plan.point?.name ?? null, pickupPointAddress: plan.point?.address ?? null,
+      const ips = f.paymentMethod === 'ips_qr';
+      return {
+        id, number, checkoutId, buyerId, householdId: part.household.id, status: 'pending', deliveryType: f.deliveryType,
+        pickupDate: f.date, pickupTime: f.time, deliveryAddress: f.deliveryAddress, deliveryArea: f.deliveryArea,
+        pickupPointId: f.point?.id ?? null, pickupPointName: f.point?.name ?? null, pickupPointAddress: f.point?.address ?? null,
         contactPhone: body.contactPhone, notes,
-        deliveryFeePara: fee, totalPara: subtotal + fee,
-        paymentMethod: plan.paymentMethod, paymentStatus: 'unpaid', paidAt: null,
-        ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? group[0]!.product.householdName) : null,
+        deliveryFeePara: part.feePara, totalPara: part.subtotalPara + part.feePara,
+        paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null,
+        ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? first.householdName) : null,
         createdAt: now, updatedAt: now,
-        householdName: group[0]!.product.householdName,
+        householdName: first.householdName,
         customerName: buyer.name,
         items: items.sort(byName),
         events: [{ status: 'pending', createdAt: now }],
-      });
-    }
+      };
+    });
 
     // Confirmations always go out (not subject to notify_by_email): they are receipts.
     const mailOrders = await Promise.all(result.map(toMailOrder));
     const mails: Mail[] = [confirmationMail(buyer, mailOrders)];
-    result.forEach((o, i) => {
-      const producer = groups.get(o.householdId)![0]!.product.producer;
+    plan.parts.forEach((part, i) => {
+      const producer = part.lines[0]!.product.producer;
       if (producer) mails.push(newOrderMail(producer, mailOrders[i]!));
     });
-    const answer = { status: 201, body: { orders: await Promise.all(result.map(toOrder)) } };
-    await store.insertCheckout(client, {
-      checkoutId, buyerId, contactPhone: body.contactPhone, notes, now,
-      orders: result,
-      items: result.flatMap((o) => o.items),
-      mails,
-      key: { ...record, responseStatus: answer.status, responseBody: answer.body },
-    });
-    return { ...answer, keyStored: true };
+    return {
+      status: 201,
+      body: { orders: await Promise.all(result.map(toOrder)) },
+      write: { checkoutId, buyerId, contactPhone: body.contactPhone, notes, now, orders: result, items: result.flatMap((o) => o.items), mails },
+    };
   }
 
   async function loadOne(tx: DbOrTx, id: string): Promise<FullOrder> {
@@ -343,7 +210,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
   return {
     /** POST /api/orders under its Idempotency-Key. */
     async checkout(buyerId: string, key: string, body: CreateOrderInput): Promise<Answer> {
-      const answer = await once(buyerId, key, body, (client, record) => placeOrders(client, buyerId, body, record));
+      const answer = await once(buyerId, key, body, (client, now) => placeOrders(client, buyerId, body, now));
       if (!answer.replayed && answer.status === 201) outbox.kick();
       return answer;
     },

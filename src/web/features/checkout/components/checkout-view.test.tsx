@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '#web/lib/router.tsx';
 import { TranslationProvider } from '#web/lib/translate.tsx';
+import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
 import { CheckoutView, type CheckoutLine } from './checkout-view.tsx';
@@ -47,12 +48,12 @@ const SLOTS: Record<string, object> = {
 };
 
 /** A fetch that answers the households' settings and slots, and hands POST /api/orders to `orders`. */
-function api(orders: () => Promise<Response>) {
+function api(orders: () => Promise<Response>, settings: Record<string, object> = SETTINGS) {
   return vi.fn((url: string) => {
     const slots = /\/api\/households\/(\w+)\/slots/.exec(url);
     if (slots) return Promise.resolve(new Response(JSON.stringify(SLOTS[slots[1]!]), { status: 200 }));
     const detail = /\/api\/households\/(\w+)$/.exec(url);
-    if (detail) return Promise.resolve(new Response(JSON.stringify(SETTINGS[detail[1]!]), { status: 200 }));
+    if (detail) return Promise.resolve(new Response(JSON.stringify(settings[detail[1]!]), { status: 200 }));
     return orders();
   });
 }
@@ -107,6 +108,24 @@ describe('CheckoutView', () => {
     await userEvent.clear(screen.getByLabelText('Contact phone'));
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
     expect(await screen.findByText('Please provide a contact phone')).toBeInTheDocument();
+    expect(orderCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("checks a point's hours and a household's minimum order as the server does, before sending anything", async () => {
+    const fetchMock = api(() => Promise.resolve(created()), { ...SETTINGS, h1: { ...SETTINGS.h1, minimumOrder: 3000 } });
+    vi.stubGlobal('fetch', fetchMock);
+    const error = vi.spyOn(toast, 'error');
+    renderCheckout();
+    await fillDetails();
+    const bees = screen.getByRole('region', { name: 'Пчелињак' });
+    fireEvent.change(await within(bees).findByLabelText('Time (optional)'), { target: { value: '13:30' } });
+    await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+    expect(await within(bees).findByText('Choose a time between 07:00 and 13:00')).toBeInTheDocument();
+    fireEvent.change(within(bees).getByLabelText('Time (optional)'), { target: { value: '13:00' } });
+    await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+    // 2,850.50 of a 3,000.00 minimum.
+    await waitFor(() => expect(error).toHaveBeenLastCalledWith('Error', { description: 'Add 149.50 RSD more: the minimum order here is 3,000.00 RSD.' }));
+    expect(within(bees).queryByText('Choose a time between 07:00 and 13:00')).not.toBeInTheDocument();
     expect(orderCalls(fetchMock)).toHaveLength(0);
   });
 

@@ -3,12 +3,15 @@ import type { Order } from '#shared/contracts/orders.ts';
 import { formatAccount, model97Reference } from '#shared/ips.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useOrderWhen } from '../hooks/use-order-when.ts';
 
 /** Where and when, the delivery fee and the payment state of an order. */
 export function OrderLogistics({ order }: { order: Order }) {
   const { t } = useTranslation('logistics');
   const format = useFormat();
-  const when = `${format.day(order.pickupDate)}${order.pickupTime ? ` ${order.pickupTime}` : ''}`;
+  const when = useOrderWhen(order);
+  // Said once: where (a point or an address) then when; a pickup with neither place says "Pickup" beside its day.
+  const hasPlace = order.pickupPoint !== null || order.deliveryType === 'delivery';
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="order-logistics">
       {order.pickupPoint && (
@@ -23,8 +26,8 @@ export function OrderLogistics({ order }: { order: Order }) {
           <dd>{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</dd>
         </>
       )}
-      <dt className="text-muted-foreground">{t('order.slot')}</dt>
-      <dd>{when}</dd>
+      <dt className="text-muted-foreground">{hasPlace ? t('order.slot') : t(order.deliveryType)}</dt>
+      <dd data-testid="order-when">{when}</dd>
       {order.deliveryFee > 0 && (
         <>
           <dt className="text-muted-foreground">{t('order.deliveryFee')}</dt>
@@ -40,6 +43,11 @@ export function OrderLogistics({ order }: { order: Order }) {
       </dd>
     </dl>
   );
+}
+
+/** An order's day and time (a window where no time was chosen), for tables. */
+export function OrderWhen({ order }: { order: Order }) {
+  return <>{useOrderWhen(order)}</>;
 }
 
 /** The NBS IPS QR of an unpaid ips_qr order, with account, amount and reference as text. */

@@ -93,9 +93,6 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
           <OrderStatusBadge status={order.status} />
         </div>
         <Link to={`/household/${order.householdId}`} className="w-fit font-medium hover:underline">{order.householdName}</Link>
-        <p className="text-sm text-muted-foreground">
-          {t(order.deliveryType === 'delivery' ? 'deliveryAt' : 'pickupAt', { date: format.date(`${order.pickupDate}T12:00:00Z`), time: order.pickupTime })}
-        </p>
         <OrderLogistics order={order} />
         <ul className="flex flex-col gap-1 text-sm">
           {order.items.map((item) => (

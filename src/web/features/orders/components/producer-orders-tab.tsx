@@ -15,7 +15,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useIsDesktop } from '#web/lib/use-media-query.ts';
 import { useProducerOrders } from '../api/get-producer-orders.ts';
 import { useUpdateOrderStatus, useUpdatePaymentStatus } from '../api/update-order-status.ts';
-import { OrderLogistics } from './order-logistics.tsx';
+import { OrderLogistics, OrderWhen } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import '../print.css';
 
@@ -112,7 +112,7 @@ export function ProducerOrdersTab({ renderExtra }: { renderExtra?: (order: Produ
                   <td>
                     {format.dateTime(order.createdAt)}
                     <br />
-                    {t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}: {order.pickupDate} {order.pickupTime}
+                    {t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}: <OrderWhen order={order} />
                     {order.pickupPoint ? <><br />{order.pickupPoint.name}, {order.pickupPoint.address}</> : null}
                     {order.deliveryAddress ? <><br />{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</> : null}
                     {order.deliveryFee > 0 ? <><br />{t('logistics:order.deliveryFee')}: {format.total(order.deliveryFee)}</> : null}
@@ -271,7 +271,7 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                 </td>
                 <td className="px-3 py-3">
                   <span className="block font-medium">{t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}</span>
-                  <span className="block whitespace-nowrap">{format.day(order.pickupDate)}{order.pickupTime ? ` ${order.pickupTime}` : ''}</span>
+                  <span className="block whitespace-nowrap"><OrderWhen order={order} /></span>
                   {order.pickupPoint ? <span className="block text-muted-foreground">{order.pickupPoint.name}, {order.pickupPoint.address}</span> : null}
                   {order.deliveryType === 'delivery' ? <span className="block text-muted-foreground">{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</span> : null}
                   {order.deliveryFee > 0 ? <span className="block text-muted-foreground">{t('logistics:order.deliveryFee')}: {format.total(order.deliveryFee)}</span> : null}
@@ -326,10 +326,6 @@ function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: Rea
           <dd className="font-medium">{order.customerName}</dd>
           <dt className="text-muted-foreground">{t('producer.phone')}</dt>
           <dd><a href={`tel:${order.contactPhone}`} className="hover:underline">{order.contactPhone}</a></dd>
-          <dt className="text-muted-foreground">{t(order.deliveryType === 'delivery' ? 'producer.delivery' : 'producer.pickup')}</dt>
-          <dd>
-            {format.date(`${order.pickupDate}T12:00:00Z`)} {order.pickupTime}
-          </dd>
           {order.notes && (
             <>
               <dt className="text-muted-foreground">{t('producer.notes')}</dt>

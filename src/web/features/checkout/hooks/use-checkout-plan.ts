@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { belowMinimum, checkChoice, deliveryFeePara, groupLines, planHouseholdOf } from '#shared/checkout-plan.ts';
+import type { Unit } from '#shared/constants.ts';
+import type { Household, Slots } from '#shared/contracts/households.ts';
+import type { HouseholdCheckoutBody } from '#shared/contracts/orders.ts';
+import { paraToRsd, rsdToPara } from '#shared/money.ts';
+import { useTranslation } from '#web/lib/translate.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useHouseholdsLogistics } from '../api/household-logistics.ts';
+import { choiceErrorsOf, defaultChoice, entryOf, type Choice, type ChoiceErrors } from '../lib/choice.ts';
+
+/** What checkout needs of a basket line (the basket feature's items fit it). */
+export interface CheckoutLine {
+  product: { id: string; name: string; householdId: string; householdName: string; price: number; unit: Unit | string };
+  quantity: number;
+}
+
+/** One household's part of the page: its lines and subtotal, settings, slots and the buyer's choice. */
+export interface CheckoutGroup {
+  householdId: string;
+  householdName: string;
+  lines: CheckoutLine[];
+  subtotalPara: number;
+  household: Household | undefined;
+  slots: Slots | undefined;
+  choice: Choice;
+  errors: ChoiceErrors;
+  feePara: number;
+}
+
+/**
+ * The basket split by household with the checkout plan (src/shared/checkout-plan.ts), each
+ * household's settings and slots, and the buyer's choices: fees and total as they change,
+ * and the same checks the server makes, before anything is sent.
+ */
+export function useCheckoutPlan(items: readonly CheckoutLine[]) {
+  const { t } = useTranslation(['checkout', 'logistics']);
+  const format = useFormat();
+  const basic = useMemo(() => groupLines(items.map((line, itemIndex) => ({
+    line, itemIndex, quantity: line.quantity,
+    product: { id: line.product.id, householdId: line.product.householdId, name: line.product.name, pricePara: rsdToPara(line.product.price) },
+  }))), [items]);
+  const logistics = useHouseholdsLogistics(basic.map((g) => g.householdId));
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [errors, setErrors] = useState<Record<string, ChoiceErrors>>({});
+
+  const groups: CheckoutGroup[] = basic.map((g) => {
+    const { household, slots } = logistics[g.householdId] ?? {};
+    const choice = choices[g.householdId] ?? defaultChoice(household, slots);
+    return {
+      householdId: g.householdId, householdName: g.lines[0]!.line.product.householdName, lines: g.lines.map((l) => l.line),
+      subtotalPara: g.subtotalPara, household, slots, choice, errors: errors[g.householdId] ?? {},
+      feePara: household ? deliveryFeePara(planHouseholdOf(household), choice.deliveryType, g.subtotalPara) : 0,
+    };
+  });
+
+  /** Checks every household's choice (marking its fields) and minimum; the first problem's text, or null. */
+  function check(): string | null {
+    const next: Record<string, ChoiceErrors> = {};
+    let first: string | null = null;
+    for (const g of groups) {
+      if (!g.household) return t('logistics:loading');
+      const plan = planHouseholdOf(g.household);
+      const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice), new Date(), { form: true }), g.household, g.choice, t);
+      if (Object.keys(found).length > 0) next[g.householdId] = found;
+      first ??= Object.values(found)[0] ?? null;
+      if (!first && belowMinimum(plan, g.subtotalPara)) {
+        first = t('logistics:belowMinimum', { missing: format.total(paraToRsd(plan.minimumOrderPara - g.subtotalPara)), minimum: format.total(g.household.minimumOrder) });
+      }
+    }
+    setErrors(next);
+    return first;
+  }
+
+  return {
+    groups,
+    totalRsd: paraToRsd(groups.reduce((sum, g) => sum + g.subtotalPara + g.feePara, 0)),
+    isLoading: groups.some((g) => !g.household || !g.slots),
+    setChoice: (householdId: string, next: Choice) => setChoices((all) => ({ ...all, [householdId]: next })),
+    check,
+    /** The per-household list of the order body (call after `check` found nothing). */
+    entries: (): HouseholdCheckoutBody[] => groups.map((g) => entryOf(g.householdId, g.household!, g.choice)),
+  };
+}

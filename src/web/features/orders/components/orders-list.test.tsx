@@ -1,0 +1,66 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Order } from '#shared/contracts/orders.ts';
+import i18n from '#web/lib/i18n.ts';
+import { MemoryRouter } from '#web/lib/router.tsx';
+import { TranslationProvider } from '#web/lib/translate.tsx';
+import { OrdersList } from './orders-list.tsx';
+
+beforeAll(async () => { await i18n.changeLanguage('en'); });
+afterEach(() => { vi.unstubAllGlobals(); });
+
+const HOUSEHOLD = '16fd2706-8baf-433b-82eb-8c7fada847da';
+const STALL = '11111111-1111-4111-8111-111111111111';
+/** Saturday 17 January 2099. */
+const ORDER: Order = {
+  id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  householdId: HOUSEHOLD, householdName: 'Пчелињак', status: 'confirmed', deliveryType: 'pickup',
+  pickupDate: '2099-01-17', pickupTime: '07:00', deliveryAddress: null, deliveryArea: null,
+  pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, contactPhone: '+381641234567', notes: null,
+  deliveryFee: 0, total: 2400, payment: { method: 'cash', status: 'unpaid', paidAt: null, ips: null },
+  items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400 }],
+  events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
+};
+const SETTINGS = {
+  id: HOUSEHOLD, name: 'Пчелињак', description: '', location: '', avatar: null, followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
+  pickupPoints: [{ id: STALL, name: 'Stall 7', address: 'Market square 1', note: null, hours: [{ weekday: 6, opens: '07:00', closes: '19:00' }] }],
+  delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] }, minimumOrder: 0,
+  payment: { cash: true, ipsAccount: null, ipsPayeeName: null },
+};
+
+function renderList(orders: Order[]) {
+  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(new Response(
+    JSON.stringify(url.includes('/api/households/') ? SETTINGS : { items: orders, nextCursor: null }), { status: 200 },
+  ))));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <TranslationProvider i18n={i18n}>
+      <QueryClientProvider client={client}><MemoryRouter><OrdersList /></MemoryRouter></QueryClientProvider>
+    </TranslationProvider>,
+  );
+}
+
+const cardOf = async (id: string) => (await screen.findAllByTestId('order-card')).find((c) => c.dataset.orderId === id)!;
+
+describe('OrdersList', () => {
+  it('says when an order is had once, and a pickup in a window without a chosen time as the window', async () => {
+    renderList([ORDER]);
+    const card = await cardOf(ORDER.id);
+    expect(await within(card).findByText(/07:00–19:00/)).toBeInTheDocument();
+    expect(within(card).getByTestId('order-when').textContent).toMatch(/17.*07:00–19:00$/);
+    expect(card.textContent!.match(/\b17\b/g)).toHaveLength(1); // the pickup day; the card was placed on the 10th
+    expect(within(card).getByText('Stall 7')).toBeInTheDocument();
+  });
+
+  it('keeps a chosen time as it is, and names a pickup that has no point', async () => {
+    const chosen = { ...ORDER, id: '1f8fad5b-d9cb-469f-a165-70867728950e', pickupTime: '10:30' };
+    const byHand = { ...ORDER, id: '2f8fad5b-d9cb-469f-a165-70867728950e', pickupPoint: null, pickupTime: '12:00' };
+    renderList([chosen, byHand]);
+    expect(within(await cardOf(chosen.id)).getByTestId('order-when').textContent).toMatch(/ 10:30$/);
+    const plain = await cardOf(byHand.id);
+    expect(within(plain).getByTestId('order-when').textContent).toMatch(/ 12:00$/);
+    expect(within(plain).getByText('Pickup')).toBeInTheDocument();
+    expect(plain.textContent!.match(/\b17\b/g)).toHaveLength(1);
+  });
+});
