@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
-import { buildApp } from '../../app.ts';
-import { orders, products, standingOrderCycles, standingOrders } from '../../db/schema.ts';
+import { products, standingOrders } from '../../db/schema.ts';
 
 /** Standing orders against the API and the cycles (docs/standing-orders.md). */
 
@@ -17,8 +16,6 @@ let gate: string;
 
 // Wednesday 12 June 2030, 10:00 in Belgrade (CEST, UTC+2).
 const WED_10 = new Date('2030-06-12T08:00:00Z');
-// Saturday 15 June is due 48 h before its midnight: Thursday 13 June 00:00 in Belgrade.
-const SAT_DUE = new Date('2030-06-12T22:00:00Z');
 
 const HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '08:00', closes: '18:00' }));
 
@@ -40,8 +37,6 @@ function create(user: TestUser, payload: object) {
 const patch = (user: TestUser, id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/standing-orders/${id}`, headers: user.headers, payload });
 const skip = (user: TestUser, id: string, date: string) => t.app.inject({ method: 'POST', url: `/api/standing-orders/${id}/skip`, headers: user.headers, payload: { date } });
 const list = async (user: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/standing-orders', headers: user.headers })).json();
-const ordersOf = (buyerId: string) => t.database.db.select().from(orders).where(eq(orders.buyerId, buyerId));
-const notificationsOf = async (user: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: user.headers })).json().items as { type: string; title: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
