@@ -41,6 +41,8 @@ export const queryKeys = {
     all: ['standing'] as const,
     mine: ['standing', 'mine'] as const,
     demand: (from: string, days: number) => ['standing', 'demand', from, days] as const,
+    /** The household's pickup points and payment, as the standing order dialog reads them. */
+    household: (id: string) => ['standing', 'household', id] as const,
   },
   stories: {
     all: ['stories'] as const,
