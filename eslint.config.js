@@ -7,7 +7,7 @@ import globals from 'globals';
 /** Feature names are the same in every layer (docs/architecture.md, Layers). */
 export const FEATURES = [
   'auth', 'catalog', 'households', 'stories', 'reviews', 'follows',
-  'basket', 'checkout', 'orders', 'producer', 'media', 'buyers',
+  'basket', 'checkout', 'orders', 'producer', 'media', 'buyers', 'standing',
 ];
 
 /**

@@ -50,6 +50,9 @@ import { createPushSender, type PushSender } from './features/notifications/push
 import { vapidKeys } from './lib/vapid.ts';
 import { createStoriesRepository } from './features/stories/stories.repository.ts';
 import { createCatalogRepository } from './features/catalog/catalog.repository.ts';
+import { standingRoutes } from './features/standing/standing.routes.ts';
+import { createStandingWithCheckout, scheduleCycles } from './standing-cycles.ts';
+import type { StandingService } from './features/standing/standing.service.ts';
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +70,8 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** Web Push of pending notifications (features/notifications/push.ts). */
     push: PushSender;
+    /** Standing orders, with `runCycles` (standing-cycles.ts). */
+    standing: StandingService;
   }
 }
 
@@ -178,6 +183,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => push.stop());
 
   const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
+  // Standing orders' cycles: every minute with workers (a restart catches up), on demand by the CLI.
+  const standing = createStandingWithCheckout({ db: deps.database.db, pool: deps.database.pool, clock, outbox, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('standing', standing);
+  if (deps.startWorkers) {
+    const stopCycles = scheduleCycles(standing, app.log);
+    app.addHook('onClose', async () => stopCycles());
+  }
   await app.register(async (api) => {
     await api.register(healthRoutes, { database: deps.database });
     await api.register(authRoutes, featureDeps);
@@ -194,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(savedRoutes, featureDeps);
     await api.register(messagesRoutes, featureDeps);
     await api.register(notificationsRoutes, { ...featureDeps, vapidPublicKey: vapid.publicKey });
+    await api.register(standingRoutes, { ...featureDeps, service: standing });
   }, { prefix: '/api' });
 
   // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them.

@@ -2,12 +2,49 @@
  * `npm run admin -- grant|revoke <email>`: makes an account an operator (isAdmin) or takes it
  * back. Works on DATABASE_URL, on the embedded database of a running app (DATA_DIR), or starts
  * the embedded database for the run. The API can never set isAdmin.
+ *
+ * `npm run admin -- run-cycles [--at <ISO time>]`: places every standing order cycle due by
+ * that time (default now), exactly as the server's scheduler does (docs/standing-orders.md).
  */
 import { sql } from 'drizzle-orm';
 import { openDatabaseForTool, toolConfig } from '../db/open-for-tool.ts';
 import { adminAudit, users } from '../db/schema.ts';
+import { createStandingWithCheckout } from '../standing-cycles.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email>';
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>]';
+
+/** Runs the cycles until none due by `at` is left; the mails go into the outbox, sent by the app. */
+async function runCycles(argv: string[]): Promise<number> {
+  let at: Date | undefined;
+  if (argv.length > 0) {
+    if (argv[0] !== '--at' || argv.length !== 2 || Number.isNaN(Date.parse(argv[1]!))) {
+      console.error(USAGE);
+      return 2;
+    }
+    at = new Date(argv[1]!);
+  }
+  const config = toolConfig();
+  if (!config) return 1;
+  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
+  try {
+    // Mail is queued in the outbox table; the running app's sender delivers it.
+    const outbox = { kick: () => undefined };
+    const standing = createStandingWithCheckout({
+      db: database.db, pool: database.pool, clock: () => new Date(), outbox, publicUrl: config.publicUrl,
+      log: { warn: (obj, msg) => console.error(msg, obj) },
+    });
+    const total = { ordered: 0, skipped: 0, failed: 0 };
+    for (;;) {
+      const r = await standing.runCycles(at ?? new Date());
+      total.ordered += r.ordered; total.skipped += r.skipped; total.failed += r.failed;
+      if (!r.remaining || r.ordered + r.skipped === 0) break;
+    }
+    console.log(`Cycles due by ${(at ?? new Date()).toISOString()}: ${total.ordered} ordered, ${total.skipped} skipped, ${total.failed} failed.`);
+    return total.failed > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function setOperator(db: Awaited<ReturnType<typeof openDatabaseForTool>>['db'], email: string, isAdmin: boolean) {
   return db.transaction(async (tx) => {
@@ -21,6 +58,7 @@ async function setOperator(db: Awaited<ReturnType<typeof openDatabaseForTool>>['
 
 async function run(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
+  if (command === 'run-cycles') return runCycles(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length) {
     console.error(USAGE);
     return 2;

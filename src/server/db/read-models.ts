@@ -195,6 +195,7 @@ export function householdColumns(now: Date, viewerId: string | null) {
     paymentCash: households.paymentCash,
     ipsAccount: households.ipsAccount,
     ipsPayeeName: households.ipsPayeeName,
+    standingCutoffHours: households.standingCutoffHours,
     hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.hidden_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz)`,
     isFollowing: viewerId
       ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${viewerId}::uuid)`
@@ -235,6 +236,7 @@ export function toHouseholdDto(row: HouseholdReadRow): Household {
     hasActiveStory: Boolean(row.hasActiveStory),
     isFollowing: Boolean(row.isFollowing),
     ...householdSettingsDto(row),
+    standingCutoffHours: row.standingCutoffHours,
   };
 }
 

@@ -106,6 +106,8 @@ export const households = pgTable('households', {
   /** 18 digits, control checked; null = no IPS QR payments. */
   ipsAccount: text('ips_account'),
   ipsPayeeName: text('ips_payee_name'),
+  /** Hours before 00:00 (Belgrade) of a standing order's date when its cycle becomes an order. */
+  standingCutoffHours: integer('standing_cutoff_hours').notNull().default(48),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -406,7 +408,7 @@ export const orderMessageStates = pgTable('order_message_states', {
 export const notifications = pgTable('notifications', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation'] }).notNull(),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed'] }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
@@ -417,7 +419,7 @@ export const notifications = pgTable('notifications', {
   index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
-  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation')`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed')`),
 ]);
 
 /** A Web Push subscription of one device. */
@@ -432,3 +434,48 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
   index('push_subscriptions_user_idx').on(t.userId),
 ]);
+
+/** A standing order's line: a product of its household and how much of it every cycle. */
+export interface StoredStandingItem { productId: string; quantity: number }
+
+/**
+ * The same basket of one household every 1, 2 or 4 weeks (docs/standing-orders.md). Its cycle
+ * dates are `anchor_date` + k * 7 * every_weeks days.
+ */
+export const standingOrders = pgTable('standing_orders', {
+  id: id(),
+  buyerId: uuid('buyer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  items: jsonb('items').$type<StoredStandingItem[]>().notNull(),
+  everyWeeks: integer('every_weeks').notNull(),
+  weekday: integer('weekday').notNull(),
+  anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+  deliveryType: text('delivery_type', { enum: ['pickup', 'delivery'] }).notNull(),
+  pickupPointId: uuid('pickup_point_id'),
+  time: text('time'),
+  deliveryArea: text('delivery_area'),
+  deliveryAddress: text('delivery_address'),
+  paymentMethod: text('payment_method', { enum: ['cash', 'ips_qr'] }).notNull(),
+  contactPhone: text('contact_phone').notNull(),
+  notes: text('notes'),
+  status: text('status', { enum: ['active', 'paused', 'cancelled'] }).notNull().default('active'),
+  pausedUntil: date('paused_until', { mode: 'string' }),
+  skipDates: date('skip_dates', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+  lastOrderId: uuid('last_order_id').references(() => orders.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('standing_orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+  index('standing_orders_household_idx').on(t.householdId).where(sql`${t.status} <> 'cancelled'`),
+]);
+
+/** Each (standing order, date) acted on, once: claimed, then ordered or skipped. */
+export const standingOrderCycles = pgTable('standing_order_cycles', {
+  standingOrderId: uuid('standing_order_id').notNull().references(() => standingOrders.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  status: text('status', { enum: ['claimed', 'ordered', 'skipped'] }).notNull(),
+  reason: text('reason'),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+}, (t) => [primaryKey({ name: 'standing_order_cycles_pk', columns: [t.standingOrderId, t.date] })]);

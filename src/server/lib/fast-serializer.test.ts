@@ -55,6 +55,7 @@ const household = fc.record({
   delivery: fc.record({ enabled: fc.boolean(), areas: fc.array(text, { maxLength: 3 }), fee: anyNumber, freeFrom: fc.option(anyNumber), leadDays: fc.nat(30), weekdays: fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 7 }) }),
   minimumOrder: anyNumber,
   payment: fc.record({ cash: fc.boolean(), ipsAccount: fc.option(text), ipsPayeeName: fc.option(text) }),
+  standingCutoffHours: fc.integer({ min: 1, max: 168 }),
 });
 
 /** Breaks one field of a valid object: a wrong value, a missing key or an extra one. */

@@ -18,8 +18,11 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - message: { authorName }                 - review: { productId, productName, rating, authorName }
  * - moderation: { decision: producer_approved | producer_suspended | producer_reinstated |
  *   content_hidden | content_restored | account_suspended | account_reinstated, reason? }
+ * - standing_skipped: { reason, date?, householdName?, productName?, paused? } (features/standing/standing.service.ts,
+ *   and the pausing triggers of migration 0015)
+ * - standing_price_changed: { productName, oldPrice, newPrice } (trigger of migration 0015)
  */
-export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation';
+export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed';
 
 export interface NewNotification {
   userId: string;

@@ -28,6 +28,10 @@ import { ownProductsQuery, producerOverview } from '../contracts/producer.ts';
 import { createProductBody, product, productsQuery, searchSuggestion, searchSuggestionsQuery, updateProductBody } from '../contracts/products.ts';
 import { buyerReview, createReviewBody, review } from '../contracts/reviews.ts';
 import { createAddressBody, productIdParams, savedAddress, updateAddressBody } from '../contracts/saved.ts';
+import {
+  createStandingOrderBody, skipStandingOrderBody, standingDemandQuery, standingDemandResponse, standingOrder, standingOrdersListResponse,
+  standingOrdersQuery, updateStandingOrderBody,
+} from '../contracts/standing-orders.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -547,6 +551,45 @@ export const endpoints = {
       summary: 'Change mail and push per kind (kinds and channels left out stay)',
       body: updateNotificationSettingsBody,
       answers: { 200: notificationSettings, 400: e, 401: e, 404: e },
+    }),
+  },
+
+  standingOrders: {
+    list: endpoint({
+      method: 'GET', path: '/api/standing-orders', access: 'signed-in', tags: ['standing-orders'],
+      summary: 'Own standing orders, newest first',
+      query: standingOrdersQuery,
+      answers: { 200: standingOrdersListResponse, 400: e, 401: e },
+    }),
+    create: endpoint({
+      method: 'POST', path: '/api/standing-orders', access: 'signed-in', tags: ['standing-orders'],
+      summary: 'Order the same products of one household every 1, 2 or 4 weeks (the first date passes the checkout rules)',
+      body: createStandingOrderBody,
+      answers: { 201: standingOrder, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    update: endpoint({
+      method: 'PATCH', path: '/api/standing-orders/:id', access: 'signed-in', tags: ['standing-orders'],
+      summary: 'Change the items, schedule or fulfilment of an own standing order; pause (pausedUntil), resume or cancel it',
+      params: idParams, body: updateStandingOrderBody,
+      answers: { 200: standingOrder, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    cancel: endpoint({
+      method: 'DELETE', path: '/api/standing-orders/:id', access: 'signed-in', tags: ['standing-orders'],
+      summary: 'Cancel an own standing order (orders already placed stay)',
+      params: idParams,
+      answers: { 200: standingOrder, 400: e, 401: e, 404: e },
+    }),
+    skip: endpoint({
+      method: 'POST', path: '/api/standing-orders/:id/skip', access: 'signed-in', tags: ['standing-orders'],
+      summary: 'Skip one coming cycle of an own standing order (409 when it is already ordered)',
+      params: idParams, body: skipStandingOrderBody,
+      answers: { 200: standingOrder, 400: e, 401: e, 404: e, 409: e },
+    }),
+    demand: endpoint({
+      method: 'GET', path: '/api/producer/standing-demand', access: 'producer', tags: ['standing-orders', 'producer'],
+      summary: "What the household's live standing orders commit on each day of the window",
+      query: standingDemandQuery,
+      answers: { 200: standingDemandResponse, 400: e, 401: e, 403: e },
     }),
   },
 

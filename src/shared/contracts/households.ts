@@ -71,6 +71,8 @@ export const household = z.object({
   /** RSD; 0 = none. */
   minimumOrder: z.number(),
   payment: paymentSettings,
+  /** Hours before 00:00 (Belgrade) of a standing order's date when its order is placed (docs/standing-orders.md). */
+  standingCutoffHours: z.number().int(),
 });
 export type Household = z.infer<typeof household>;
 
@@ -113,6 +115,7 @@ export const updateHouseholdBody = z.object({
   delivery: deliverySettings.partial(),
   minimumOrder: rsdAmount('The minimum order'),
   payment: paymentSettingsInput,
+  standingCutoffHours: wholeNumber('standingCutoffHours is a whole number of hours from 1 to 168').min(1, 'standingCutoffHours is 1 to 168 hours').max(168, 'standingCutoffHours is 1 to 168 hours'),
 }).partial().strict();
 export type UpdateHouseholdBody = z.input<typeof updateHouseholdBody>;
 

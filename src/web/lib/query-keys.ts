@@ -36,6 +36,14 @@ export const queryKeys = {
     mine: ['orders', 'mine'] as const,
     producer: (status: string | undefined) => ['orders', 'producer', status ?? 'all'] as const,
   },
+  /** Standing orders (docs/standing-orders.md); a cycle's order also refreshes `orders`. */
+  standing: {
+    all: ['standing'] as const,
+    mine: ['standing', 'mine'] as const,
+    demand: (from: string, days: number) => ['standing', 'demand', from, days] as const,
+    /** The household's pickup points and payment, as the standing order dialog reads them. */
+    household: (id: string) => ['standing', 'household', id] as const,
+  },
   stories: {
     all: ['stories'] as const,
     list: (householdId: string | undefined) => ['stories', householdId ?? 'all'] as const,

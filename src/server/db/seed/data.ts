@@ -463,3 +463,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   ...HOUSEHOLDS.map((h) => ({ email: h.email, role: 'producer' as const, name: h.ownerName, household: h.name })),
   { email: OPERATOR.email, role: 'operator', name: OPERATOR.name, household: null },
 ];
+
+/** Standing orders of the sample buyers (docs/standing-orders.md): the same milk every Saturday. */
+export const STANDING: Array<{ buyer: string; household: string; items: Array<[slug: string, quantity: number]>; weekday: number; time: string }> = [
+  { buyer: 'marija', household: 'sombor', items: [['kravlje-mleko', 3]], weekday: 6, time: '09:00' },
+];

@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TIMINGS, type OrderStatus } from '#shared/constants.ts';
 import { belgradeDateOf, isoWeekday } from '#shared/time.ts';
+import { firstCycleDate } from '#shared/standing-schedule.ts';
+import { STANDING_CUTOFF_DEFAULT_HOURS } from '#shared/contracts/standing-orders.ts';
 import { productSearchKey } from '#shared/category-search.ts';
 import { searchKey } from '#shared/search-key.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  follows, households, media, orderEvents, orderItems, orders, products, reviews, stories, users, type StoredPickupPoint,
+  follows, households, media, orderEvents, orderItems, orders, products, reviews, standingOrders, stories, users,
+  type StoredPickupPoint,
 } from '../schema.ts';
 import {
-  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STORIES,
+  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES,
 } from './data.ts';
 import type { RenderedImage } from './images.ts';
 
@@ -292,7 +295,20 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     }
   }
 
-  return { userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows };
+  const standingRows: Array<typeof standingOrders.$inferInsert> = STANDING.map((s) => {
+    const buyer = must(buyerByKey, s.buyer, 'buyer');
+    const householdId = must(userIds, s.household, 'household');
+    const point = householdRows.find((h) => h.id === householdId)?.pickupPoints?.[0];
+    return {
+      buyerId: must(userIds, s.buyer, 'buyer'), householdId,
+      items: s.items.map(([slug, quantity]) => ({ productId: must(productIds, slug, 'product'), quantity })),
+      everyWeeks: 1, weekday: s.weekday, anchorDate: firstCycleDate(s.weekday, STANDING_CUTOFF_DEFAULT_HOURS, now),
+      deliveryType: 'pickup', pickupPointId: point?.id ?? null, time: s.time, paymentMethod: 'cash', contactPhone: buyer.phone,
+      createdAt: at(3 * DAY_MS), updatedAt: at(3 * DAY_MS),
+    };
+  });
+
+  return { userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows, standingRows };
 }
 
 /**
@@ -322,6 +338,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await tx.insert(orders).values(rows.orderRows);
     await tx.insert(orderItems).values(rows.itemRows);
     await tx.insert(orderEvents).values(rows.eventRows);
+    await tx.insert(standingOrders).values(rows.standingRows);
     // The triggers of migration 0009 turned the sample history into notifications; a demo
     // account has long seen its past, so they start read (and are never pushed). Events after
     // the seed notify as usual.

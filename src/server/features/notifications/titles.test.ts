@@ -15,3 +15,12 @@ describe('notification titles', () => {
     expect(notificationTitle('sr-Latn', 'moderation', null, { decision: 'made-up' })).toBe('Odluka moderatora u vezi sa vašim nalogom');
   });
 });
+
+describe('standing order titles', () => {
+  it('say which date was skipped and why, or that it is paused, and the new price', () => {
+    expect(notificationTitle('en', 'standing_skipped', null, { reason: 'out_of_stock', date: '2026-10-25' })).toBe('Standing order for 2026-10-25 skipped: not enough stock');
+    expect(notificationTitle('sr-Latn', 'standing_skipped', null, { reason: 'household_suspended', paused: true })).toBe('Stalna porudžbina je pauzirana: domaćinstvo je suspendovano');
+    expect(notificationTitle('ru', 'standing_skipped', null, { reason: 'made-up', date: '2027-03-28' })).toBe('Постоянный заказ на 2027-03-28 пропущен: заказ не удалось оформить');
+    expect(notificationTitle('en', 'standing_price_changed', null, { productName: 'Milk', newPrice: 160 })).toBe('New price of Milk in your standing order: 160 RSD');
+  });
+});

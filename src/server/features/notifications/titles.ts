@@ -47,6 +47,28 @@ const MODERATION: Record<TextLanguage, Record<string, string>> = {
   },
 };
 
+/** Why a standing order's cycle was skipped or the standing order paused (features/standing). */
+const STANDING_REASON: Record<TextLanguage, Record<string, string>> = {
+  sr: {
+    out_of_stock: 'нема довољно залиха', product_unavailable: 'производ више није у понуди', below_minimum: 'испод најмање поруџбине',
+    slot_unavailable: 'термин није доступан', delivery_unavailable: 'достава није доступна', payment_unavailable: 'начин плаћања није доступан',
+    not_yet_available: 'производ још није доступан', date_passed: 'датум је прошао док сервис није радио',
+    product_removed: 'производ је уклоњен', household_suspended: 'домаћинство је суспендовано', other: 'поруџбина није могла да се направи',
+  },
+  en: {
+    out_of_stock: 'not enough stock', product_unavailable: 'a product is no longer offered', below_minimum: 'below the minimum order',
+    slot_unavailable: 'the pickup time is not available', delivery_unavailable: 'delivery is not available', payment_unavailable: 'the payment method is not available',
+    not_yet_available: 'a product is not available yet', date_passed: 'the date passed while the service was down',
+    product_removed: 'a product was removed', household_suspended: 'the household is suspended', other: 'the order could not be placed',
+  },
+  ru: {
+    out_of_stock: 'недостаточно товара', product_unavailable: 'товар больше не продаётся', below_minimum: 'ниже минимального заказа',
+    slot_unavailable: 'время выдачи недоступно', delivery_unavailable: 'доставка недоступна', payment_unavailable: 'способ оплаты недоступен',
+    not_yet_available: 'товар ещё недоступен', date_passed: 'дата прошла, пока сервис не работал',
+    product_removed: 'товар удалён', household_suspended: 'хозяйство приостановлено', other: 'заказ не удалось оформить',
+  },
+};
+
 export function notificationTitle(language: Language, type: NotificationType, orderId: string | null, data: Data): string {
   const title = handWrittenTitle(textLanguage(language), type, orderId, data);
   // Serbian Latin titles are the Cyrillic ones transliterated.
@@ -70,5 +92,18 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
     }
     case 'moderation':
       return MODERATION[language][str(data, 'decision')] ?? MODERATION[language].other!;
+    case 'standing_skipped': {
+      const reason = STANDING_REASON[language][str(data, 'reason')] ?? STANDING_REASON[language].other!;
+      const date = str(data, 'date');
+      if (data.paused === true) {
+        return { sr: `Стална поруџбина је паузирана: ${reason}`, en: `Standing order paused: ${reason}`, ru: `Постоянный заказ приостановлен: ${reason}` }[language];
+      }
+      return { sr: `Стална поруџбина за ${date} је прескочена: ${reason}`, en: `Standing order for ${date} skipped: ${reason}`, ru: `Постоянный заказ на ${date} пропущен: ${reason}` }[language];
+    }
+    case 'standing_price_changed': {
+      const name = str(data, 'productName');
+      const price = typeof data.newPrice === 'number' || typeof data.newPrice === 'string' ? String(data.newPrice) : '';
+      return { sr: `Нова цена за ${name} у сталној поруџбини: ${price} РСД`, en: `New price of ${name} in your standing order: ${price} RSD`, ru: `Новая цена ${name} в постоянном заказе: ${price} RSD` }[language];
+    }
   }
 }

@@ -4,6 +4,7 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';
 import { OrdersList } from '#web/features/orders/components/orders-list.tsx';
+import { StandingOrdersSection } from '#web/features/standing/components/standing-orders-section.tsx';
 
 /** The buyer's orders, each with its conversation; ?order=<id> opens that order's (a notification's link). */
 export default function OrdersPage() {
@@ -16,6 +17,7 @@ export default function OrdersPage() {
   return (
     <section>
       <PageHeader title={t('title')} />
+      <StandingOrdersSection />
       <OrdersList renderExtra={(order) => <OrderConversation orderId={order.id} viewerIsProducer={false} defaultOpen={order.id === linked} />} />
     </section>
   );

@@ -15,6 +15,7 @@ import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-d
 import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
+import { StandingOrderDialog } from '#web/features/standing/components/standing-order-dialog.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
@@ -106,6 +107,7 @@ export default function ProductPage() {
             {t('product.review')}
           </Button>
           <SaveToggle product={p} variant="labelled" />
+          {user && user.userType !== 'producer' && p.availability && <StandingOrderDialog product={p} />}
           <ShareProduct name={p.name} path={`/product/${p.id}`} />
           {user && user.id !== p.householdId && <LazyReportButton targetType="product" targetId={p.id} size="default" />}
         </div>

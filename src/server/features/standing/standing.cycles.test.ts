@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { createUser, type TestUser } from '../../../../test/users.ts';
+import { buildApp } from '../../app.ts';
+import { orderItems, orders, products, standingOrderCycles } from '../../db/schema.ts';
+
+/** The cycles: each (standing order, date) becomes one order through the checkout, or is skipped and told. */
+
+let t: TestApp;
+let farm: TestUser;
+let buyer: TestUser;
+let gate: string;
+
+// Wednesday 12 June 2030, 10:00 in Belgrade (CEST, UTC+2).
+const WED_10 = new Date('2030-06-12T08:00:00Z');
+// Saturday 15 June is due 48 h before its midnight: Thursday 13 June 00:00 in Belgrade.
+const SAT_DUE = new Date('2030-06-12T22:00:00Z');
+const WEEK = 7 * 86_400_000;
+const HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '08:00', closes: '18:00' }));
+
+async function product(values: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await t.database.db.insert(products).values({
+    householdId: farm.id, name: `Млеко ${randomUUID().slice(0, 4)}`, pricePara: 15_000, unit: 'l', category: 'dairy', stock: 100, ...values,
+  }).returning();
+  return row!;
+}
+
+async function standing(user: TestUser, productId: string, extra: object = {}) {
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/standing-orders', headers: await auth(user),
+    payload: { items: [{ productId, quantity: 2 }], everyWeeks: 1, weekday: 6, deliveryType: 'pickup', pickupPointId: gate, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567', ...extra },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; nextDate: string };
+}
+
+const get = async (user: TestUser, id: string) =>
+  ((await t.app.inject({ method: 'GET', url: '/api/standing-orders?limit=100', headers: await auth(user) })).json().items as { id: string; nextDate: string | null; lastOrderId: string | null; status: string }[]).find((s) => s.id === id)!;
+const ordersWith = async (productId: string) => {
+  const rows = await t.database.db.select({ id: orders.id, date: orders.pickupDate, status: orders.status }).from(orders);
+  const items = await t.database.db.select().from(orderItems).where(eq(orderItems.productId, productId));
+  return rows.filter((o) => items.some((i) => i.orderId === o.id));
+};
+const cycle = async (id: string, date: string) =>
+  (await t.database.db.select().from(standingOrderCycles).where(and(eq(standingOrderCycles.standingOrderId, id), eq(standingOrderCycles.date, date))))[0];
+const notificationsOf = async (user: TestUser) =>
+  (await t.app.inject({ method: 'GET', url: '/api/notifications?limit=100', headers: await auth(user) })).json().items as { type: string; title: string }[];
+
+/** Fresh tokens at the test clock's time (it jumps weeks; access tokens live 15 minutes). */
+async function auth(user: TestUser) {
+  const { accessToken } = await t.tokens.sign({ id: user.id, email: user.email, name: user.name, userType: user.userType }, user.sessionId);
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(WED_10);
+  farm = await createUser(t, { userType: 'producer', householdName: 'Салаш Ковач' });
+  buyer = await createUser(t);
+  const res = await t.app.inject({
+    method: 'PATCH', url: `/api/households/${farm.id}`, headers: await auth(farm),
+    payload: { pickupPoints: [{ name: 'Капија салаша', address: 'Салаш 5, Сомбор', hours: HOURS }] },
+  });
+  gate = res.json().pickupPoints[0].id;
+});
+afterAll(async () => { await t?.close(); });
+
+describe('a cycle is ordered exactly once', () => {
+  it('however many runs race it, and after a restart on the same database', async () => {
+    t.clock.set(WED_10);
+    const milk = await product();
+    const so = await standing(buyer, milk.id);
+    expect(so.nextDate).toBe('2030-06-15');
+
+    // A minute before the cutoff nothing is due.
+    t.clock.set(new Date(SAT_DUE.getTime() - 60_000));
+    expect((await t.app.standing.runCycles()).ordered).toBe(0);
+
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    const second = await buildApp(t.config, { database: t.database, tokens: t.tokens, mailer: { send: async () => undefined }, clock: t.clock.now });
+    await second.ready();
+    try {
+      await Promise.all([t.app.standing.runCycles(), t.app.standing.runCycles(), second.standing.runCycles()]);
+      // "Restart": a new instance on the same database, run again.
+      const third = await buildApp(t.config, { database: t.database, tokens: t.tokens, mailer: { send: async () => undefined }, clock: t.clock.now });
+      await third.ready();
+      await third.standing.runCycles();
+      await third.close();
+    } finally {
+      await second.close();
+    }
+    const placed = await ordersWith(milk.id);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ date: '2030-06-15', status: 'pending' });
+    expect(await cycle(so.id, '2030-06-15')).toMatchObject({ status: 'ordered', orderId: placed[0]!.id });
+    expect(await get(buyer, so.id)).toMatchObject({ lastOrderId: placed[0]!.id, nextDate: '2030-06-22' });
+    // The same path as checkout: stock taken, the producer notified.
+    const [left] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, milk.id));
+    expect(Number(left!.stock)).toBe(98);
+    expect((await notificationsOf(farm)).some((n) => n.type === 'order_placed')).toBe(true);
+  });
+
+  it('a cycle with too little stock is skipped and the buyer told; the next cycle tries again', async () => {
+    t.clock.set(WED_10);
+    const milk = await product({ stock: 1 });
+    const so = await standing(buyer, milk.id);
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    await t.app.standing.runCycles();
+    expect(await ordersWith(milk.id)).toHaveLength(0);
+    expect(await cycle(so.id, '2030-06-15')).toMatchObject({ status: 'skipped', reason: 'out_of_stock' });
+    const told = (await notificationsOf(buyer)).filter((n) => n.type === 'standing_skipped');
+    expect(told.some((n) => n.title.includes('2030-06-15'))).toBe(true);
+    await t.app.outbox.drain();
+    expect(t.mails.some((m) => m.to === buyer.email && m.subject.includes('2030-06-15'))).toBe(true);
+    expect((await get(buyer, so.id)).nextDate).toBe('2030-06-22');
+
+    await t.database.db.update(products).set({ stock: 10 }).where(eq(products.id, milk.id));
+    t.clock.set(new Date(SAT_DUE.getTime() + WEEK + 60_000));
+    await t.app.standing.runCycles();
+    const placed = await ordersWith(milk.id);
+    expect(placed.map((o) => o.date)).toEqual(['2030-06-22']);
+  });
+});
+
+describe('skip and pause around the cutoff', () => {
+  it('a skipped date is not ordered; a date already ordered cannot be skipped (409)', async () => {
+    t.clock.set(WED_10);
+    const milk = await product();
+    const so = await standing(buyer, milk.id);
+    // Skipped after the cutoff but before a run: still honoured.
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    expect((await t.app.inject({ method: 'POST', url: `/api/standing-orders/${so.id}/skip`, headers: await auth(buyer), payload: { date: '2030-06-15' } })).statusCode).toBe(200);
+    await t.app.standing.runCycles();
+    expect(await ordersWith(milk.id)).toHaveLength(0);
+
+    t.clock.set(new Date(SAT_DUE.getTime() + WEEK + 60_000));
+    await t.app.standing.runCycles();
+    expect(await ordersWith(milk.id)).toHaveLength(1);
+    const late = await t.app.inject({ method: 'POST', url: `/api/standing-orders/${so.id}/skip`, headers: await auth(buyer), payload: { date: '2030-06-22' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('standing.already_ordered');
+  });
+
+  it('a pause holds the dates up to its last day, then ordering resumes on its own', async () => {
+    t.clock.set(WED_10);
+    const milk = await product();
+    const so = await standing(buyer, milk.id);
+    await t.app.inject({ method: 'PATCH', url: `/api/standing-orders/${so.id}`, headers: await auth(buyer), payload: { pausedUntil: '2030-06-16' } });
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    await t.app.standing.runCycles();
+    expect(await ordersWith(milk.id)).toHaveLength(0);
+    t.clock.set(new Date(SAT_DUE.getTime() + WEEK + 60_000));
+    await t.app.standing.runCycles();
+    expect((await ordersWith(milk.id)).map((o) => o.date)).toEqual(['2030-06-22']);
+    expect(await get(buyer, so.id)).toMatchObject({ status: 'active', nextDate: '2030-06-29' });
+  });
+
+  it('after downtime: a date already past is skipped and told, a date still ahead is ordered late', async () => {
+    t.clock.set(WED_10);
+    const milk = await product();
+    const so = await standing(buyer, milk.id);
+    // Down from before the cutoff of 15 June until Monday 17 June, 10:00.
+    t.clock.set(new Date('2030-06-17T08:00:00Z'));
+    await t.app.standing.runCycles();
+    expect(await cycle(so.id, '2030-06-15')).toMatchObject({ status: 'skipped', reason: 'date_passed' });
+    expect(await ordersWith(milk.id)).toHaveLength(0);
+    // Down again over the cutoff of 22 June (Thursday 20 June, 00:00) until Friday 21 June.
+    t.clock.set(new Date('2030-06-21T08:00:00Z'));
+    await t.app.standing.runCycles();
+    expect((await ordersWith(milk.id)).map((o) => o.date)).toEqual(['2030-06-22']);
+  });
+});
+
+describe('the demand forecast', () => {
+  it('is the sum of live standing orders on each cycle date, honouring skips, pauses and everyWeeks; producers only', async () => {
+    const t2 = await createTestApp();
+    t2.clock.set(WED_10);
+    try {
+      const p = await createUser(t2, { userType: 'producer', householdName: 'Фарма' });
+      const b1 = await createUser(t2);
+      const b2 = await createUser(t2);
+      const hh = await t2.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: HOURS }] } });
+      const point = hh.json().pickupPoints[0].id;
+      const [milk] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy', quantityStep: 0.5 }).returning();
+      const [eggs] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Јаја', pricePara: 2_000, unit: 'pc', category: 'other' }).returning();
+      const make = async (b: TestUser, payload: object) => (await t2.app.inject({
+        method: 'POST', url: '/api/standing-orders', headers: b.headers,
+        payload: { everyWeeks: 1, weekday: 6, deliveryType: 'pickup', pickupPointId: point, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567', ...payload },
+      })).json() as { id: string };
+      await make(b1, { items: [{ productId: milk!.id, quantity: 2 }] });
+      const fortnight = await make(b2, { items: [{ productId: milk!.id, quantity: 1.5 }, { productId: eggs!.id, quantity: 10 }], everyWeeks: 2 });
+      const weekly = await make(b2, { items: [{ productId: eggs!.id, quantity: 6 }], weekday: 3 });
+      await t2.app.inject({ method: 'POST', url: `/api/standing-orders/${fortnight.id}/skip`, headers: b2.headers, payload: { date: '2030-06-29' } });
+      await t2.app.inject({ method: 'PATCH', url: `/api/standing-orders/${weekly.id}`, headers: b2.headers, payload: { pausedUntil: '2030-06-20' } });
+
+      const res = await t2.app.inject({ method: 'GET', url: '/api/producer/standing-demand?from=2030-06-15&days=21', headers: p.headers });
+      expect(res.statusCode).toBe(200);
+      const days = res.json().days as { date: string; products: { productId: string; name: string; unit: string; quantity: number }[] }[];
+      expect(days).toHaveLength(21);
+      const on = (date: string) => Object.fromEntries(days.find((d) => d.date === date)!.products.map((x) => [x.name, x.quantity]));
+      expect(on('2030-06-15')).toEqual({ 'Млеко': 3.5, 'Јаја': 10 });
+      expect(on('2030-06-19')).toEqual({});
+      expect(on('2030-06-22')).toEqual({ 'Млеко': 2 });
+      expect(on('2030-06-26')).toEqual({ 'Јаја': 6 });
+      expect(on('2030-06-29')).toEqual({ 'Млеко': 2 });
+      expect(days.find((d) => d.date === '2030-06-15')!.products.find((x) => x.name === 'Млеко')).toMatchObject({ productId: milk!.id, unit: 'l' });
+
+      expect((await t2.app.inject({ method: 'GET', url: '/api/producer/standing-demand', headers: b1.headers })).statusCode).toBe(403);
+      expect((await t2.app.inject({ method: 'GET', url: '/api/producer/standing-demand' })).statusCode).toBe(401);
+      expect((await t2.app.inject({ method: 'GET', url: '/api/producer/standing-demand?days=61', headers: p.headers })).statusCode).toBe(400);
+      // Another producer sees none of it.
+      const q = await createUser(t2, { userType: 'producer' });
+      const theirs = (await t2.app.inject({ method: 'GET', url: '/api/producer/standing-demand?from=2030-06-15&days=7', headers: q.headers })).json();
+      expect(theirs.days.every((d: { products: unknown[] }) => d.products.length === 0)).toBe(true);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('the products and household a standing order needs', () => {
+  it('a price change tells its buyers; an archived product pauses it and says why', async () => {
+    t.clock.set(WED_10);
+    const milk = await product();
+    const so = await standing(buyer, milk.id);
+    const changed = await t.app.inject({ method: 'PATCH', url: `/api/products/${milk.id}`, headers: await auth(farm), payload: { price: 160 } });
+    expect(changed.statusCode).toBe(200);
+    expect((await notificationsOf(buyer)).some((n) => n.type === 'standing_price_changed' && n.title.includes(milk.name))).toBe(true);
+    const archived = await t.app.inject({ method: 'DELETE', url: `/api/products/${milk.id}`, headers: await auth(farm) });
+    expect(archived.statusCode).toBeLessThan(300);
+    expect(await get(buyer, so.id)).toMatchObject({ status: 'paused', nextDate: null });
+    expect((await notificationsOf(buyer)).some((n) => n.type === 'standing_skipped' && /паузирана/.test(n.title))).toBe(true);
+  });
+});
