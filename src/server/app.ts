@@ -169,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Web Push of new notifications: after every successful write request (whatever
   // feature's commit or trigger created them) and, with workers, every 10 s.
   const vapid = vapidKeys(config.vapidKeys, config.dataDir);
-  const push = createPushSender({ db: deps.database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log });
+  const push = createPushSender({ db: deps.database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log, allowLocal: config.pushAllowLocal });
   app.decorate('push', push);
   if (deps.startWorkers) push.start();
   app.addHook('onResponse', async (request, reply) => {
