@@ -18,6 +18,7 @@ import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import publicCachePlugin, { createPublicCacheStore } from './plugins/public-cache.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import { redisWithMemoryFallback } from './plugins/rate-limit-store.ts';
 import { PUBLIC_CACHE_ROUTES } from './plugins/public-cache-routes.ts';
 import http from 'node:http';
 import webPlugin from './plugins/web.ts';
@@ -115,7 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis: connection failed'));
     app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
   }
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'domace-rl:', skipOnError: false } : {}) });
+  // Redis not answering: the counters are kept in this instance's memory meanwhile (ADR 0027).
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: await redisWithMemoryFallback(redis, 'domace-rl:') } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
