@@ -27,6 +27,7 @@ import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
 import { createMailOutbox, type MailOutbox } from './lib/outbox.ts';
 import { ROOT } from './lib/root.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createSessionsCheck } from './features/auth/sessions.repository.ts';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.code', '*.refreshToken'], censor: '[redacted]' },
-      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : { stream: stdoutDestination() }),
     },
     // A line per request only when debugging: at load, logging costs more than the answer.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -181,7 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
   await app.register(async (api) => {
-    await api.register(healthRoutes, { database: deps.database });
+    await api.register(healthRoutes, { database: deps.database, mediaDir: config.s3 ? undefined : config.mediaDir });
     await api.register(authRoutes, featureDeps);
     await api.register(catalogRoutes, featureDeps);
     await api.register(householdsRoutes, featureDeps);

@@ -4,6 +4,7 @@ import { ConfigError, parseEnv, type Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirInUseError, killEmbeddedPostgres, runningEmbeddedUrl, stopLeftoverPostmaster } from './db/embedded-postgres.ts';
 import { openDatabase } from './db/open.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
 
 /**
  * The rest of the server, loaded while PostgreSQL starts (it is another process): compiling
@@ -47,7 +48,10 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}) });
+  // Not a TTY: a destination whose failures (a full disk) are counted, never fatal (lib/log-destination.ts).
+  const log = process.stdout.isTTY
+    ? pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } })
+    : pino({ level: config.logLevel }, stdoutDestination());
   const started = Date.now();
 
   // Signals may come at any time, even while PostgreSQL starts or we seed: close whatever has
