@@ -69,7 +69,7 @@ async function main() {
     }, STOP_DEADLINE_MS);
     running.stopWatchdog?.();
     try {
-      // Requests in flight finish; the outbox stops after its batch (lib/outbox.ts).
+      // Requests in flight finish; the outbox stops after its batch (mail/outbox.ts).
       await within(running.app?.close(), 5_000);
     } catch (err) {
       log.warn({ err }, 'closing the server failed');

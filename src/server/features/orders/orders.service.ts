@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
+import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
 import { createIdempotency, type Answer, type KeyRecord } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
 import { type CheckoutHousehold, type CheckoutStore, type FullOrder, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
