@@ -79,6 +79,6 @@ describe('a database that cannot write', () => {
     expect((await follow('PUT')).statusCode).toBe(200);
     const healthy = await t.app.inject({ url: '/api/health' });
     expect(healthy.statusCode).toBe(200);
-    expect(healthy.json()).toMatchObject({ status: 'ok', storage: { database: 'ok' } });
+    expect(healthy.json()).toEqual({ status: 'ok', database: t.database.kind });
   });
 });

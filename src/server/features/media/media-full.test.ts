@@ -106,6 +106,7 @@ describe.skipIf(!mounted)('POST /api/media on a full media disk (a real tmpfs)',
     const accepted = await upload(image);
     expect(accepted.statusCode).toBe(201);
     const healthy = await t.app.inject({ url: '/api/health' });
-    expect(healthy.json()).toMatchObject({ status: 'ok', storage: { media: 'ok', database: 'ok' } });
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.json()).toEqual({ status: 'ok', database: t.database.kind });
   });
 });
