@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { DataDirInUseError, killEmbeddedPostgres, runningEmbeddedUrl, stopLeftoverPostmaster } from './db/embedded-postgres.ts';
 import { openDatabase } from './db/open.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
+import { storageState } from './lib/storage-health.ts';
 
 /**
  * The rest of the server, loaded while PostgreSQL starts (it is another process): compiling
@@ -126,6 +127,7 @@ async function main() {
       onDown: (err) => log.error({ err: err.message }, 'the database is unreachable'),
       onUp: (ms) => log.warn(`the database is reachable again after ${ms} ms`),
       onGiveUp: lost,
+      keepWaiting: () => storageState.isFull('database'),
     }).stop;
   }
 
