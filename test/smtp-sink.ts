@@ -6,7 +6,7 @@ import { onTestFinished } from 'vitest';
  * An SMTP server on 127.0.0.1 that keeps what it is sent and counts its connections. With
  * `held`, it accepts no mail until release(): each waits at the end of its DATA.
  */
-export async function startSmtpSink(opts: { held?: boolean } = {}) {
+export async function startSmtpSink(opts: { held?: boolean; port?: number } = {}) {
   const received: string[] = [];
   let connections = 0;
   let closed = 0;
@@ -26,7 +26,7 @@ export async function startSmtpSink(opts: { held?: boolean } = {}) {
       });
     },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r));
   const { port } = server.server.address() as AddressInfo;
   return {
     port, received, release: () => release?.(),

@@ -18,14 +18,16 @@ import compressionPlugin from './plugins/compression.ts';
 import securityPlugin from './plugins/security.ts';
 import publicCachePlugin, { createPublicCacheStore } from './plugins/public-cache.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import { redisWithMemoryFallback } from './plugins/rate-limit-store.ts';
 import { PUBLIC_CACHE_ROUTES } from './plugins/public-cache-routes.ts';
 import http from 'node:http';
 import webPlugin from './plugins/web.ts';
 import writeLimitsPlugin from './plugins/write-limits.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
-import { createMailOutbox, type MailOutbox } from './lib/outbox.ts';
+import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
 import { ROOT } from './lib/root.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createSessionsCheck } from './features/auth/sessions.repository.ts';
@@ -95,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.code', '*.refreshToken'], censor: '[redacted]' },
-      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : { stream: stdoutDestination() }),
     },
     // A line per request only when debugging: at load, logging costs more than the answer.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -120,7 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis: connection failed'));
     app.addHook('onClose', async () => { await redis.quit().catch(() => undefined); });
   }
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'domace-rl:', skipOnError: false } : {}) });
+  // Redis not answering: the counters are kept in this instance's memory meanwhile (ADR 0027).
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: await redisWithMemoryFallback(redis, 'domace-rl:') } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -174,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Web Push of new notifications: after every successful write request (whatever
   // feature's commit or trigger created them) and, with workers, every 10 s.
   const vapid = vapidKeys(config.vapidKeys, config.dataDir);
-  const push = createPushSender({ db: deps.database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log });
+  const push = createPushSender({ db: deps.database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log, allowLocal: config.pushAllowLocal });
   app.decorate('push', push);
   if (deps.startWorkers) push.start();
   app.addHook('onResponse', async (request, reply) => {
@@ -191,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('onClose', async () => stopCycles());
   }
   await app.register(async (api) => {
-    await api.register(healthRoutes, { database: deps.database });
+    await api.register(healthRoutes, { database: deps.database, mediaDir: config.s3 ? undefined : config.mediaDir });
     await api.register(authRoutes, featureDeps);
     await api.register(catalogRoutes, featureDeps);
     await api.register(householdsRoutes, featureDeps);

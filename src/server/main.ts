@@ -4,6 +4,8 @@ import { ConfigError, parseEnv, type Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { DataDirInUseError, killEmbeddedPostgres, runningEmbeddedUrl, stopLeftoverPostmaster } from './db/embedded-postgres.ts';
 import { openDatabase } from './db/open.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
+import { storageState } from './lib/storage-health.ts';
 
 /**
  * The rest of the server, loaded while PostgreSQL starts (it is another process): compiling
@@ -47,7 +49,10 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}) });
+  // Not a TTY: a destination whose failures (a full disk) are counted, never fatal (lib/log-destination.ts).
+  const log = process.stdout.isTTY
+    ? pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } })
+    : pino({ level: config.logLevel }, stdoutDestination());
   const started = Date.now();
 
   // Signals may come at any time, even while PostgreSQL starts or we seed: close whatever has
@@ -65,7 +70,7 @@ async function main() {
     }, STOP_DEADLINE_MS);
     running.stopWatchdog?.();
     try {
-      // Requests in flight finish; the outbox stops after its batch (lib/outbox.ts).
+      // Requests in flight finish; the outbox stops after its batch (mail/outbox.ts).
       await within(running.app?.close(), 5_000);
     } catch (err) {
       log.warn({ err }, 'closing the server failed');
@@ -122,6 +127,7 @@ async function main() {
       onDown: (err) => log.error({ err: err.message }, 'the database is unreachable'),
       onUp: (ms) => log.warn(`the database is reachable again after ${ms} ms`),
       onGiveUp: lost,
+      keepWaiting: () => storageState.isFull('database'),
     }).stop;
   }
 

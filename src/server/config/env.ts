@@ -42,6 +42,8 @@ const envSchema = z.object({
   // Web Push: unset = a key pair generated once into DATA_DIR/.vapid.json.
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url of an uncompressed P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a P-256 private key (43 characters)').optional(),
+  // Tests only: push endpoints may be http and on local addresses (a push service on loopback).
+  PUSH_ALLOW_LOCAL: booleanFromString.default(false),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL').optional(),
   // A database unreachable this long makes the app exit non-zero, for its supervisor to restart it.
   DB_DOWN_EXIT_SECONDS: z.coerce.number().int().min(5).max(3600).default(20),
@@ -111,6 +113,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Web Push keys when given; undefined = generated once into DATA_DIR (lib/vapid.ts). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** PUSH_ALLOW_LOCAL: http and inside push endpoints allowed (tests only; features/notifications/push-endpoint.ts). */
+  pushAllowLocal: boolean;
   /** The VAPID `sub` claim: VAPID_SUBJECT, or mailto: the address of MAIL_FROM. */
   vapidSubject: string;
   /** Byte budget of the public read cache; 0 = no cache. */
@@ -167,6 +171,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     instanceName: env.INSTANCE_NAME,
     vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? (env.MAIL_FROM.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@domace.local')}`,
+    pushAllowLocal: env.PUSH_ALLOW_LOCAL,
     dbDownExitMs: env.DB_DOWN_EXIT_SECONDS * 1000,
     // Off by default under NODE_ENV=test: test files drive hundreds of writes from one "IP".
     writeLimits: {

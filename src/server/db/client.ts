@@ -16,6 +16,8 @@ export interface Database {
   kind: 'embedded' | 'external';
   /** Where it is, for probes on their own connection (db/watchdog.ts). */
   url?: string;
+  /** The embedded database's folder: /api/health looks at the room left on its disk. */
+  dataDir?: string;
   close: () => Promise<void>;
 }
 
@@ -24,8 +26,20 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export const MIGRATIONS_FOLDER = path.join(ROOT, 'src/server/db/migrations');
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+/**
+ * The app's limits on the database (docs/bad-days.md): a request waits at most
+ * CONNECT_TIMEOUT_MS for a connection and a statement runs at most STATEMENT_TIMEOUT_MS, so a
+ * database that stalls (a full disk, a restart after a PANIC) gives an error to answer 503
+ * with, not a request left without an answer. Tools (backup, restore) have no statement limit.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+export const STATEMENT_TIMEOUT_MS = 8_000;
+
+export function createPool(url: string, max = 10, limits: { statementTimeoutMs?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;
@@ -41,10 +55,13 @@ const MIGRATION_LOCK_KEY = 7_311_043;
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration may take longer than a request's statement limit (an index on a big table).
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }

@@ -374,6 +374,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     } catch (err) {
       if (stopping) return;
       current.child.kill('SIGQUIT');
+      // A full disk is not fixed by exiting (docs/bad-days.md): try again until there is room,
+      // not counted against MAX_RESTARTS; the app answers 503 storage_full meanwhile.
+      if (/no space left on device|could not extend|could not write/i.test(current.stderrTail)) {
+        restarts.pop();
+        log('error', 'The embedded PostgreSQL cannot start: its disk is full. Trying again in 5 s.');
+        const retry = setTimeout(() => { if (!stopping) void recover(current, null, null); }, 5_000);
+        retry.unref();
+        return;
+      }
       onLost(new Error(`The embedded PostgreSQL died and could not be restarted: ${(err as Error).message}`));
     }
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
-import { createDb, createPool, ensureDatabase, runMigrations, type Database } from './client.ts';
+import { STATEMENT_TIMEOUT_MS, createDb, createPool, ensureDatabase, runMigrations, type Database } from './client.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 type Log = (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
@@ -18,7 +18,7 @@ const POOL_SIZE = 8;
  */
 export async function openDatabase(config: Config, log: Log, onLost?: (err: Error) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = createPool(config.databaseUrl, POOL_SIZE);
+    const pool = createPool(config.databaseUrl, POOL_SIZE, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
     await runMigrations(pool);
     return { db: createDb(pool), pool, kind: 'external', url: config.databaseUrl, close: () => pool.end() };
   }
@@ -26,13 +26,14 @@ export async function openDatabase(config: Config, log: Log, onLost?: (err: Erro
   try {
     const url = embedded.url('domace');
     await ensureDatabase(url);
-    const pool = createPool(url, POOL_SIZE);
+    const pool = createPool(url, POOL_SIZE, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
     await runMigrations(pool);
     return {
       db: createDb(pool),
       pool,
       kind: 'embedded',
       url,
+      dataDir: embedded.clusterDir,
       close: async () => {
         await pool.end().catch(() => undefined);
         await embedded.stop();

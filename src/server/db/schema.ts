@@ -313,8 +313,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** Set when the outbox gave up on the mail for good (mail/outbox.ts); the row stays as the record. */
+  givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+  /** Permanent (5xx) refusals so far. */
+  hardFailures: integer('hard_failures').notNull().default(0),
+  /** The lease of the instance sending it now. */
+  sendingUntil: timestamp('sending_until', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)]);
+}, (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.givenUpAt} IS NULL`)]);
 
 export const REPORT_TARGET_TYPES = ['product', 'review', 'story', 'household', 'buyer'] as const;
 export const REPORT_REASONS = ['spam', 'fake', 'offensive', 'unsafe_food', 'other'] as const;

@@ -11,6 +11,11 @@ export interface WatchdogOptions {
   onDown?: (err: Error) => void;
   onUp?: (downForMs: number) => void;
   onGiveUp: (err: Error) => void;
+  /**
+   * Asked when the time is up: true = do not give up yet. A database whose disk is full is not
+   * fixed by restarting the app (docs/bad-days.md): it keeps answering 503 and waits for space.
+   */
+  keepWaiting?: () => boolean;
 }
 
 /**
@@ -48,7 +53,7 @@ export function watchDatabase(opts: WatchdogOptions): { stop: () => void } {
         downSince = now;
         opts.onDown?.(err as Error);
       }
-      if (now - downSince >= opts.giveUpAfterMs && !stopped) {
+      if (now - downSince >= opts.giveUpAfterMs && !stopped && !opts.keepWaiting?.()) {
         stopped = true;
         opts.onGiveUp(new Error(`The database has been unreachable for ${Math.round((now - downSince) / 1000)} s: ${(err as Error).message}`));
         return;

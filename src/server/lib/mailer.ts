@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import tls from 'node:tls';
 import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import type { Language } from '#shared/constants.ts';
@@ -24,7 +26,7 @@ export function inLanguage(mail: Mail, language: Language): Mail {
   };
 }
 
-/** How the outbox hands one mail over (lib/outbox.ts). */
+/** How the outbox hands one mail over (mail/outbox.ts). */
 export interface SendOptions {
   /** The outbox row's id, made the Message-ID (<id@the domain of MAIL_FROM>): a mail sent again after a crash carries the same one. */
   id?: string;
@@ -34,6 +36,11 @@ export interface SendOptions {
 
 export interface Mailer {
   send: (mail: Mail, options?: SendOptions) => Promise<void>;
+  /**
+   * Whether the relay answers now (a connection and its 220 greeting, nothing sent): the outbox
+   * asks while the relay is down, to send the waiting mail as soon as it is back.
+   */
+  probe?: () => Promise<boolean>;
   /** Closes pooled connections (at shutdown); resolves once they and their thread are gone. */
   close?: () => void | Promise<void>;
 }
@@ -69,8 +76,11 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   });
   // Composition and the pooled SMTP transport run on a thread of their own (mail-worker.mjs).
   // A relay that does not answer is given up on in seconds, not the library's minutes: the
-  // outbox retries later (lib/outbox.ts), and a stop never waits on a dead relay.
-  if (opts.smtpUrl) return createWorkerMailer({ transportOptions: smtpTransportOptions(opts.smtpUrl), message });
+  // outbox retries later (mail/outbox.ts), and a stop never waits on a dead relay.
+  if (opts.smtpUrl) {
+    const smtpUrl = opts.smtpUrl;
+    return Object.assign(createWorkerMailer({ transportOptions: smtpTransportOptions(smtpUrl), message }), { probe: () => probeRelay(smtpUrl) });
+  }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // The folder is made once, not before every file (that was a tenth of a mail's cost); made
   // again if someone removed it meanwhile.
@@ -99,13 +109,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
 
 /**
  * Sends waiting for the mail thread at most: beyond it a send fails at once (the outbox retries
- * it later). The outbox keeps CONCURRENCY (lib/outbox.ts) in flight, far below this.
+ * it later). The outbox keeps CONCURRENCY (mail/outbox.ts) in flight, far below this.
  */
 export const MAX_PENDING_SENDS = 256;
 /**
  * How long close() lets the thread finish its deliveries and say QUIT before it is terminated.
  * Short: by then the outbox has stopped (its own grace), and a mail cut off mid-delivery was
- * not marked sent, so it goes out again later (lib/outbox.ts).
+ * not marked sent, so it goes out again later (mail/outbox.ts).
  */
 export const CLOSE_GRACE_MS = 500;
 /**
@@ -248,4 +258,38 @@ export function createWorkerMailer(opts: {
 /** The error an aborted send rejects with (the one nodemailer's pool gives an aborted mail). */
 function abortError(signal: AbortSignal): Error {
   return Object.assign(new Error('Message sending aborted', { cause: signal.reason }), { name: 'AbortError', code: 'EABORT' });
+}
+
+/** How long a relay probe waits for the greeting. */
+export const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether the SMTP relay of `smtpUrl` answers: connects (TLS for smtps://), waits for its 220
+ * greeting, says QUIT. Cheap enough to ask every few seconds while the relay is down.
+ */
+export function probeRelay(smtpUrl: string, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const port = Number(url.port || (secure ? 465 : 587));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return new Promise<boolean>((resolve) => {
+    const socket = secure ? tls.connect({ host, port, ...(net.isIP(host) ? {} : { servername: host }) }) : net.connect({ host, port });
+    let greeting = '';
+    let settled = false;
+    const done = (up: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (up) socket.end('QUIT\r\n');
+      socket.destroy();
+      resolve(up);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.on('error', () => done(false));
+    socket.on('data', (chunk: Buffer) => {
+      greeting += chunk.toString('latin1');
+      if (/\r?\n$/.test(greeting) || greeting.length > 512) done(/^220[ -]/.test(greeting));
+    });
+    socket.on('close', () => done(false));
+  });
 }

@@ -3,6 +3,17 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { TEXT_NOT_ALLOWED_MESSAGE, isCleanText } from '#shared/contracts/fields.ts';
 import { AppError, validationFailed, type ErrorDetail } from '../lib/errors.ts';
+import { classifyDbError, countStorageFull, storageState } from '../lib/storage-health.ts';
+
+/** Seconds a client is asked to wait after a 503 (full disk, database restarting, deadline). */
+export const RETRY_AFTER_SECONDS = 5;
+/**
+ * An /api request not answered this long after its body was read is answered 503: no client
+ * waits past 10 s on a database that stalls or restarts (docs/bad-days.md). Uploads (multipart,
+ * read by the handler itself) are left to their own limits.
+ */
+export const REQUEST_DEADLINE_MS = 9_000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The path ('items.0.name') of the first key or string anywhere in a parsed body, query or
@@ -31,7 +42,30 @@ export function findUncleanText(value: unknown): string | null {
  * One shape for every failure: `{ error, code, details? }` (docs/architecture.md, API).
  * 5xx answers are generic; their cause goes to the log only.
  */
-export default fp(async function errorsPlugin(app: FastifyInstance) {
+export default fp<{ requestDeadlineMs?: number }>(async function errorsPlugin(app: FastifyInstance, opts) {
+  const deadlineMs = opts.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
+  const deadlines = new WeakMap<object, NodeJS.Timeout>();
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.url.startsWith('/api/') || request.headers['content-type']?.startsWith('multipart/')) return done();
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
+      const full = storageState.isFull('database');
+      request.log.error({ url: request.routeOptions.url, full }, `request not answered within ${deadlineMs} ms; answered 503`);
+      void reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send(full
+        ? { error: 'The server is out of storage space; try again shortly', code: 'storage_full' }
+        : { error: 'The server is busy; try again shortly', code: 'unavailable' });
+    }, deadlineMs);
+    deadlines.set(request, timer);
+    done();
+  });
+  const clearDeadline = async (request: object) => { clearTimeout(deadlines.get(request)); };
+  app.addHook('onResponse', async (request, reply) => {
+    await clearDeadline(request);
+    // A write that succeeded: the database (or the disk under it) takes writes again.
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) storageState.noteWriteOk('database');
+  });
+  app.addHook('onRequestAbort', clearDeadline);
+
   // A safety net under the contracts' text() fields (src/shared/contracts/fields.ts): whatever
   // a route's schema says, no control character or lone surrogate in a body, query or params
   // reaches a handler (PostgreSQL refuses NUL: a 500; it turns lone surrogates into U+FFFD).
@@ -83,6 +117,18 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err: err.cause ?? err }, 'response did not match its schema');
       return reply.code(500).send({ error: 'Internal server error', code: 'internal' });
+    }
+    // A full disk or a database restarting is not a bug of ours: 503 with when to come back.
+    const fault = classifyDbError(err);
+    if (fault) {
+      const answer = storageState.answerFor(fault);
+      if (fault === 'storage_full') storageState.noteFull('database');
+      if (answer === 'storage_full') countStorageFull('database');
+      request.log.error({ err }, answer === 'storage_full' ? 'the database has no room to write' : 'the database is unavailable');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
+      return reply.code(503).send(answer === 'storage_full'
+        ? { error: 'The server is out of storage space; try again shortly', code: 'storage_full' }
+        : { error: 'The database is unavailable; try again shortly', code: 'unavailable' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

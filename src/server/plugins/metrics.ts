@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { MAX_ATTEMPTS } from '../lib/outbox.ts';
+import { faultCounters } from '../lib/fault-counters.ts';
 import type { PublicCacheStore } from './public-cache.ts';
 
 /**
@@ -59,11 +59,12 @@ export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInsta
   });
   new Gauge({
     name: 'domace_mail_outbox_depth',
-    help: 'Mails waiting in the outbox (not those given up on after their last attempt)',
+    help: 'Mails waiting in the outbox (not those given up on)',
     registers: [registry],
     async collect() {
-      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1', [MAX_ATTEMPTS]);
-      this.set(Number(rows[0]?.n ?? 0));
+      // A database that cannot answer (a full disk, a restart) leaves the last value, not a failed scrape.
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL AND given_up_at IS NULL').catch(() => ({ rows: [] as Array<{ n: string }> }));
+      if (rows[0]) this.set(Number(rows[0].n));
     },
   });
   new Gauge({
@@ -71,8 +72,17 @@ export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInsta
     help: 'Age of the oldest mail waiting in the outbox (0 when empty; mails given up on are not waiting)',
     registers: [registry],
     async collect() {
-      const { rows } = await pool.query<{ age: number | null }>('SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM mail_outbox WHERE sent_at IS NULL AND attempts < $1', [MAX_ATTEMPTS]);
-      this.set(Number(rows[0]?.age ?? 0));
+      const { rows } = await pool.query<{ age: number | null }>('SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age FROM mail_outbox WHERE sent_at IS NULL AND given_up_at IS NULL').catch(() => ({ rows: [] as Array<{ age: number | null }> }));
+      if (rows[0]) this.set(Number(rows[0].age ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'domace_mail_outbox_given_up',
+    help: 'Mails given up on in the last 30 days (kept as a record: recipient, subject, reason)',
+    registers: [registry],
+    async collect() {
+      const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM mail_outbox WHERE given_up_at > now() - interval '30 days'").catch(() => ({ rows: [] as Array<{ n: string }> }));
+      if (rows[0]) this.set(Number(rows[0].n));
     },
   });
   new Gauge({
@@ -91,6 +101,20 @@ export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInsta
     collect() {
       this.reset();
       this.inc(read());
+    },
+  });
+  // Bad days (docs/bad-days.md): what happened while a dependency failed.
+  cacheCounter('domace_log_lines_dropped_total', 'Log lines dropped because the log destination failed (a full disk)', () => faultCounters.logLinesDropped);
+  cacheCounter('domace_storage_full_total', 'Requests answered 503 storage_full (the database had no room to write)', () => faultCounters.storageFull);
+  cacheCounter('domace_media_storage_full_total', 'Uploads answered 507 media.storage_full', () => faultCounters.mediaStorageFull);
+  cacheCounter('domace_rate_limit_fallbacks_total', 'Rate-limit checks counted in memory because Redis did not answer', () => faultCounters.rateLimitFallbacks);
+  new Counter({
+    name: 'domace_mail_given_up_total', help: 'Mails given up on by this process, by reason (permanent: refused 5xx; expired: not sent within 3 days)',
+    labelNames: ['reason'], registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ reason: 'permanent' }, faultCounters.mailGivenUp.permanent);
+      this.inc({ reason: 'expired' }, faultCounters.mailGivenUp.expired);
     },
   });
   cacheCounter('domace_public_cache_hits_total', 'Anonymous catalogue answers served from memory', () => cache.counts.hits);

@@ -289,7 +289,7 @@ export const endpoints = {
     upload: endpoint({
       method: 'POST', path: '/api/media', access: 'signed-in', tags: ['media'], multipart: true,
       summary: 'Upload an image (JPEG, PNG, WebP, AVIF; <= 10 MB, <= 40 MP) or a video (MP4, WebM; <= 50 MB)',
-      answers: { 201: mediaResponse, 400: e, 401: e, 413: e, 415: e },
+      answers: { 201: mediaResponse, 400: e, 401: e, 413: e, 415: e, 507: e },
     }),
   },
 

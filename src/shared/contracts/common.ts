@@ -29,4 +29,6 @@ export const okResponse = z.object({ ok: z.literal(true) });
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['embedded', 'external']),
+  /** With `degraded` when a disk is full: which store cannot write for lack of space. */
+  storage: z.object({ database: z.enum(['ok', 'full']), media: z.enum(['ok', 'full']) }).optional(),
 });

@@ -11,7 +11,7 @@ import type { FeatureDeps } from '../../lib/feature.ts';
 import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createMediaRepository } from './media.repository.ts';
-import { createMediaService, tooLarge } from './media.service.ts';
+import { asMediaStorageError, createMediaService, tooLarge } from './media.service.ts';
 import { mediaStoreFor } from './media-store.ts';
 
 const fileMissing = () => new AppError(400, 'media.file_missing', 'Send one file as multipart/form-data in the field "file"');
@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps)
           await pipeline(file.file, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
         } catch (err) {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(LIMITS.videoMaxBytes, 'file');
-          throw err;
+          throw asMediaStorageError(err);
         }
         if (file.file.truncated) throw tooLarge(LIMITS.videoMaxBytes, 'file');
         const result = await service.upload(user.id, tempPath);

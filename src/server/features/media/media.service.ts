@@ -4,6 +4,7 @@ import type { default as Sharp, Metadata, OutputInfo } from 'sharp';
 import { LIMITS } from '#shared/constants.ts';
 import type { MediaUpload } from '#shared/contracts/media.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countStorageFull, isNoSpaceError, storageState } from '../../lib/storage-health.ts';
 import { detectMedia, SNIFF_BYTES } from './media-type.ts';
 import type { MediaRepository } from './media.repository.ts';
 import type { MediaStore } from './media-store.ts';
@@ -20,6 +21,17 @@ export const tooLarge = (maxBytes: number, what: string) => new AppError(413, 'm
   `The ${what} is too large: at most ${Math.round(maxBytes / MB)} MB`);
 const tooManyPixels = () => new AppError(413, 'media.too_many_pixels',
   `The image has too many pixels: at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels`);
+/** The media store (or the upload's temporary folder) has no room: nothing of the upload is kept. */
+export const mediaStorageFull = () => new AppError(507, 'media.storage_full', 'There is no room for new media on the server right now; try again later');
+
+/** A file-system error of a full disk becomes 507 media.storage_full (counted for /metrics, told by /api/health). */
+export function asMediaStorageError(err: unknown): unknown {
+  if (!isNoSpaceError(err)) return err;
+  storageState.noteFull('media');
+  countStorageFull('media');
+  return mediaStorageFull();
+}
+
 const invalidImage = () => new AppError(400, 'media.invalid_image', 'The image is damaged or incomplete and cannot be read');
 
 /** sharp (libvips, resident memory: docs/performance.md) is loaded on the first image upload, not at start. */
@@ -48,10 +60,16 @@ export function createMediaService({ mediaRepository, store }: MediaServiceDeps)
     const stored: string[] = [];
     try {
       for (const file of files) {
-        await store.put(file.name, file.content);
+        try {
+          await store.put(file.name, file.content);
+        } catch (err) {
+          throw asMediaStorageError(err);
+        }
         stored.push(file.name);
       }
-      return await insert();
+      const row = await insert();
+      storageState.noteWriteOk('media');
+      return row;
     } catch (err) {
       await Promise.all(stored.map((name) => store.remove(name).catch(() => undefined)));
       throw err;

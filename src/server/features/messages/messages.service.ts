@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
 import { createNotification } from '../../lib/notifications.ts';
-import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
+import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
 import { messagesMail } from './messages.mails.ts';
 import type { Conversation, MessageRow, MessagesRepository, Party } from './messages.repository.ts';
 

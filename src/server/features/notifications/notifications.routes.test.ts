@@ -18,7 +18,8 @@ let pushStatus = 201;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The push service of these tests listens on loopback over http.
+  t = await createTestApp({ PUSH_ALLOW_LOCAL: 'true' });
   pushServer = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -10,7 +10,7 @@ import { createNotificationsService } from './notifications.service.ts';
 export const notificationsRoutes: FastifyPluginAsyncZod<FeatureDeps & { vapidPublicKey: string }> = async (app, deps) => {
   const service = createNotificationsService({
     db: deps.db, repo: createNotificationsRepository(), clock: deps.clock, publicKey: deps.vapidPublicKey,
-    allowHttpEndpoints: deps.config.nodeEnv !== 'production',
+    allowLocalEndpoints: deps.config.pushAllowLocal,
   });
   const { notifications, push } = endpoints;
 

@@ -7,14 +7,20 @@ import { notFound, unauthorized, validationFailed } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
 import type { NotificationRow, NotificationsRepository, StoredSettings } from './notifications.repository.ts';
 import { notificationTitle } from './titles.ts';
+import { checkPushEndpoint, type LookupAll } from './push-endpoint.ts';
 
 export interface NotificationsServiceDeps {
   db: Db;
   repo: NotificationsRepository;
   clock: () => Date;
   publicKey: string;
-  /** http:// push endpoints are refused in production (a push service is always https). */
-  allowHttpEndpoints: boolean;
+  /**
+   * PUSH_ALLOW_LOCAL (tests only): http and inside addresses allowed as push endpoints.
+   * Otherwise an endpoint must be https on a public address (push-endpoint.ts).
+   */
+  allowLocalEndpoints: boolean;
+  /** The resolver the endpoint check uses (tests inject one); the system's by default. */
+  lookup?: LookupAll;
 }
 
 /** Every kind on for both channels unless the user turned it off. */
@@ -24,7 +30,7 @@ export function effectiveSettings(stored: StoredSettings): NotificationSettings 
 
 const b64Length = (s: string) => Buffer.from(s, 'base64url').length;
 
-export function createNotificationsService({ db, repo, clock, publicKey, allowHttpEndpoints }: NotificationsServiceDeps) {
+export function createNotificationsService({ db, repo, clock, publicKey, allowLocalEndpoints, lookup }: NotificationsServiceDeps) {
   async function prefsOf(userId: string) {
     const prefs = await repo.userPrefs(db, userId);
     if (!prefs) throw unauthorized();
@@ -79,7 +85,8 @@ export function createNotificationsService({ db, repo, clock, publicKey, allowHt
 
     async subscribe(userId: string, body: PushSubscriptionInput) {
       const details = [];
-      if (!allowHttpEndpoints && !body.endpoint.startsWith('https://')) details.push({ field: 'endpoint', message: 'A push endpoint must be an https:// URL' });
+      const refused = await checkPushEndpoint(body.endpoint, { allowLocal: allowLocalEndpoints, ...(lookup ? { lookup } : {}) });
+      if (refused) details.push({ field: 'endpoint', message: refused });
       if (b64Length(body.keys.p256dh) !== 65 || !Buffer.from(body.keys.p256dh, 'base64url')[0] || Buffer.from(body.keys.p256dh, 'base64url')[0] !== 4) {
         details.push({ field: 'keys.p256dh', message: 'Must be an uncompressed P-256 public key (65 bytes)' });
       }

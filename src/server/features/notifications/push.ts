@@ -1,9 +1,12 @@
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 import type { NotificationType } from '#shared/contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { VapidKeys } from '../../lib/vapid.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { notificationTitle } from './titles.ts';
+import { InsideAddressError, assertSendable, guardedLookup } from './push-endpoint.ts';
 
 /**
  * Web Push of new notifications. Notifications of users with a subscription are
@@ -11,6 +14,9 @@ import { notificationTitle } from './titles.ts';
  * the title in the reader's language, and sends one encrypted request (web-push builds it:
  * aes128gcm + VAPID) to each of the reader's devices, unless the reader turned push off for
  * that kind. A subscription the push service calls gone (404, 410) is deleted.
+ *
+ * Requests go only to https endpoints whose address, checked when connecting, is public
+ * (push-endpoint.ts); `allowLocal` (PUSH_ALLOW_LOCAL, tests) lifts that.
  */
 
 const BATCH = 20;
@@ -42,11 +48,35 @@ export function createPushSender(opts: {
   keys: VapidKeys;
   subject: string;
   log: { warn: (o: object, m: string) => void };
+  /** PUSH_ALLOW_LOCAL: http and inside addresses allowed (a push service on loopback in tests). */
+  allowLocal?: boolean;
 }): PushSender {
   const { db, repo } = opts;
   let running: Promise<number> | undefined;
   let kickQueued = false;
   let timer: NodeJS.Timeout | undefined;
+
+  /**
+   * One request with node:https and a lookup that refuses inside addresses, so the address
+   * connected to is the one checked; resolves with the status. No redirect is followed.
+   */
+  function post(url: URL, method: string, headers: Record<string, string | number>, body: Buffer | null): Promise<number> {
+    if (!opts.allowLocal) assertSendable(url);
+    const client = url.protocol === 'http:' ? http : https;
+    return new Promise<number>((resolve, reject) => {
+      const req = client.request(url, {
+        method, headers, timeout: SEND_TIMEOUT_MS, signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        ...(opts.allowLocal ? {} : { lookup: guardedLookup() }),
+      }, (res) => {
+        res.resume();
+        res.on('error', () => undefined);
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('timeout', () => req.destroy(new Error(`push request timed out after ${SEND_TIMEOUT_MS} ms`)));
+      req.on('error', reject);
+      req.end(body ?? undefined);
+    });
+  }
 
   async function send(sub: { endpoint: string; p256dh: string; auth: string }, payload: string): Promise<'ok' | 'gone' | 'failed'> {
     try {
@@ -55,21 +85,17 @@ export function createPushSender(opts: {
         payload,
         { vapidDetails: { subject: opts.subject, publicKey: opts.keys.publicKey, privateKey: opts.keys.privateKey }, TTL: 24 * 60 * 60, contentEncoding: 'aes128gcm', urgency: 'normal' },
       );
-      // fetch rather than web-push's own https-only sender: the same request reaches an
-      // http:// endpoint too (a push service on loopback in tests).
-      const res = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : null,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status === 404 || res.status === 410) return 'gone';
-      if (res.status >= 200 && res.status < 300) return 'ok';
-      opts.log.warn({ status: res.status }, 'push service refused a notification');
+      const res = await post(new URL(request.endpoint), request.method, request.headers as Record<string, string | number>, request.body);
+      if (res === 404 || res === 410) return 'gone';
+      if (res >= 200 && res < 300) return 'ok';
+      opts.log.warn({ status: res }, 'push service refused a notification');
       return 'failed';
     } catch (err) {
+      // An endpoint that now leads inside (its name was rebound) is never called: it goes.
+      if (err instanceof InsideAddressError) {
+        opts.log.warn({ err: err.message }, 'push endpoint refused: not a public address; subscription deleted');
+        return 'gone';
+      }
       opts.log.warn({ err }, 'push sending failed');
       return 'failed';
     }

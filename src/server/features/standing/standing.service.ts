@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { createNotification } from '../../lib/notifications.ts';
-import { enqueueMail, type MailOutbox } from '../../lib/outbox.ts';
+import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
 import { standingSkippedMail } from './standing.mails.ts';
 import type { DueCandidate, StandingHousehold, StandingProduct, StandingRepository, StandingRow, StandingValues } from './standing.repository.ts';
 

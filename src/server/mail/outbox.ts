@@ -1,7 +1,8 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { Mail, Mailer } from './mailer.ts';
+import { faultCounters } from '../lib/fault-counters.ts';
+import type { Mail, Mailer } from '../lib/mailer.ts';
 
 /**
  * Mail that survives a crash: written to mail_outbox in the same transaction as the order
@@ -15,7 +16,19 @@ import type { Mail, Mailer } from './mailer.ts';
  * marked sent in one UPDATE at the end of the batch. An instance that dies mid-batch leaves its
  * rows to be claimed again when the lease ends: at most one batch is sent twice, none is lost
  * (a mail sent again keeps its Message-ID, the row's id). The worker holds one batch at a time.
- * Failures are retried with exponential backoff.
+ *
+ * Failures (docs/bad-days.md, "The mail relay is down"):
+ * - transient (the relay refuses or drops the connection, times out, or answers 4xx) are
+ *   retried for RETRY_WINDOW_MS (3 days) after the mail was written, the wait doubling from
+ *   30 s up to MAX_WAIT_MS (5 min). While a relay is seen down, the mailer's `probe` (a TCP
+ *   connect and the relay's 220 greeting) runs every PROBE_MS; when it answers again, every
+ *   waiting mail is made due at once, so a relay's return is followed within seconds by all
+ *   the mail that waited for it, each sent once (mails being sent under a lease are left alone);
+ * - permanent (a 5xx reply: no such mailbox, refused content) are tried MAX_PERMANENT_FAILURES
+ *   times, a few minutes apart, then given up.
+ * A mail given up on keeps its row: recipient, subject, reason (last_error) and given_up_at;
+ * it is logged as an error and counted (`domace_mail_given_up_total` on /metrics). Its body is
+ * blanked: a code it carried expires anyway.
  *
  * Bodies are blanked once sent: sign-up and reset mails carry codes, which are kept only as
  * hashes (auth_codes). Recipient and subject stay, for the record.
@@ -38,8 +51,16 @@ export interface MailOutbox {
   stop: (graceMs?: number) => Promise<void>;
 }
 
-/** Attempts before a mail is given up on (its row stays, unsent, for the record). */
-export const MAX_ATTEMPTS = 8;
+/** How long transient failures are retried, from when the mail was written. */
+export const RETRY_WINDOW_MS = 3 * 24 * 3600_000;
+/** The first wait after a transient failure; it doubles up to MAX_WAIT_MS. */
+export const FIRST_WAIT_MS = 30_000;
+export const MAX_WAIT_MS = 5 * 60_000;
+/** Permanent (5xx) refusals before a mail is given up on, and the wait between them. */
+export const MAX_PERMANENT_FAILURES = 3;
+export const PERMANENT_WAIT_MS = 2 * 60_000;
+/** While the relay is seen down, it is probed this often; its return wakes the waiting mail. */
+export const PROBE_MS = 5_000;
 /** Mails claimed at once: the most the worker holds in memory, and the most a crash sends twice. */
 export const BATCH = 100;
 /**
@@ -63,7 +84,16 @@ const STOP_GRACE_MS = 2_000;
  */
 export const POLL_MS = 1_000;
 
-interface Row { id: string; to: string; subject: string; text: string; html: string; attempts: number }
+interface Row { id: string; to: string; subject: string; text: string; html: string; attempts: number; hardFailures: number; createdAt: Date }
+
+/**
+ * A permanent failure: the relay answered 5xx (the mail itself is refused). Anything else (no
+ * connection, a reset, a timeout, 4xx, the mail thread dying) is transient.
+ */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -75,7 +105,9 @@ export interface MailOutboxOptions {
   db: Db;
   mailer: Mailer;
   clock?: () => Date;
-  log?: { warn: (o: object, m: string) => void };
+  log?: { warn: (o: object, m: string) => void; error?: (o: object, m: string) => void };
+  /** How often a relay seen down is probed (PROBE_MS). */
+  probeMs?: number;
   leaseMs?: number;
   sendTimeoutMs?: number;
   batchSize?: number;
@@ -88,6 +120,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   const sendTimeoutMs = opts.sendTimeoutMs ?? SEND_TIMEOUT_MS;
   const batchSize = opts.batchSize ?? BATCH;
   const concurrency = Math.max(1, opts.concurrency ?? CONCURRENCY);
+  const probeMs = opts.probeMs ?? PROBE_MS;
   let running: Promise<number> | undefined;
   let kickQueued = false;
   let stopped = false;
@@ -102,18 +135,20 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     const result = await opts.db.execute<Record<string, unknown>>(sql`
       WITH due AS (
         SELECT id, next_attempt_at AS due_at, created_at FROM mail_outbox
-        WHERE sent_at IS NULL AND next_attempt_at <= ${now} AND attempts < ${MAX_ATTEMPTS}
+        WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ${now}
         ORDER BY next_attempt_at, created_at
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED)
-      UPDATE mail_outbox m SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000})
+      UPDATE mail_outbox m SET next_attempt_at = ${now} + make_interval(secs => ${leaseMs / 1000}),
+        sending_until = ${now} + make_interval(secs => ${leaseMs / 1000})
       FROM due WHERE m.id = due.id
-      RETURNING m.id, m."to", m.subject, m.text, m.html, m.attempts, due.due_at, due.created_at`);
+      RETURNING m.id, m."to", m.subject, m.text, m.html, m.attempts, m.hard_failures, due.due_at, due.created_at`);
     const at = (v: unknown) => new Date(v as string | Date).getTime();
     return result.rows
       .sort((a, b) => at(a.due_at) - at(b.due_at) || at(a.created_at) - at(b.created_at))
       .map((r) => ({
-        id: r.id as string, to: r.to as string, subject: r.subject as string, text: r.text as string, html: r.html as string, attempts: Number(r.attempts),
+        id: r.id as string, to: r.to as string, subject: r.subject as string, text: r.text as string, html: r.html as string,
+        attempts: Number(r.attempts), hardFailures: Number(r.hard_failures), createdAt: new Date(r.created_at as string | Date),
       }));
   }
 
@@ -132,16 +167,65 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   }
 
   async function recordFailure(row: Row, err: unknown): Promise<void> {
-    const delayMs = Math.min(2 ** row.attempts * 30_000, 6 * 60 * 60 * 1000);
-    opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1 }, 'mail sending failed; will retry');
-    const givingUp = row.attempts + 1 >= MAX_ATTEMPTS;
+    const now = clock();
+    const permanent = isPermanentFailure(err);
+    const hardFailures = row.hardFailures + (permanent ? 1 : 0);
+    const reason = String((err as Error).message ?? err).slice(0, 500);
+    const givingUp = permanent
+      ? hardFailures >= MAX_PERMANENT_FAILURES
+      : now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS;
+    const delayMs = permanent ? PERMANENT_WAIT_MS : Math.min(2 ** row.attempts * FIRST_WAIT_MS, MAX_WAIT_MS);
+    // No reply at all (refused, reset, timed out): the relay is down; probe for its return.
+    if (!permanent && typeof (err as { responseCode?: unknown } | null)?.responseCode !== 'number') noteRelayDown();
+    if (givingUp) {
+      const why = permanent ? 'permanent' : 'expired';
+      faultCounters.mailGivenUp[why]++;
+      (opts.log?.error ?? opts.log?.warn)?.call(opts.log, { mailId: row.id, to: row.to, subject: row.subject, attempts: row.attempts + 1, reason, why },
+        permanent ? 'mail given up: the relay refused it permanently' : 'mail given up: not sent within the retry window');
+    } else {
+      opts.log?.warn({ err, mailId: row.id, attempt: row.attempts + 1, permanent }, 'mail sending failed; will retry');
+    }
     await opts.db.update(mailOutbox).set({
       attempts: row.attempts + 1,
-      nextAttemptAt: new Date(clock().getTime() + delayMs),
-      lastError: String((err as Error).message ?? err).slice(0, 500),
+      hardFailures,
+      nextAttemptAt: new Date(now.getTime() + delayMs),
+      sendingUntil: null,
+      lastError: givingUp ? `${permanent ? 'refused' : 'expired'}: ${reason}`.slice(0, 500) : reason,
       // A mail given up on will never be read by anyone: its body (maybe a code) goes too.
-      ...(givingUp ? { text: '', html: '' } : {}),
+      ...(givingUp ? { text: '', html: '', givenUpAt: now } : {}),
     }).where(and(sql`${mailOutbox.id} = ${row.id}`, isNull(mailOutbox.sentAt)));
+  }
+
+  /**
+   * The relay was seen down: probe it every probeMs until it answers, then make every waiting
+   * mail (not one under another send's lease) due now and drain. Without a probe (the file
+   * mailer, tests), the capped wait alone brings the mail out.
+   */
+  let probeTimer: NodeJS.Timeout | undefined;
+  function noteRelayDown() {
+    if (!opts.mailer.probe || probeTimer || stopped) return;
+    const tick = async () => {
+      probeTimer = undefined;
+      if (stopped) return;
+      const up = await opts.mailer.probe!().catch(() => false);
+      if (!up) {
+        probeTimer = setTimeout(() => void tick(), probeMs);
+        probeTimer.unref();
+        return;
+      }
+      await wakeWaiting().catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox: waking the waiting mail failed'));
+    };
+    probeTimer = setTimeout(() => void tick(), probeMs);
+    probeTimer.unref();
+  }
+
+  async function wakeWaiting(): Promise<void> {
+    const now = sql`GREATEST(${clock()}::timestamptz, now())`;
+    await opts.db.execute(sql`
+      UPDATE mail_outbox SET next_attempt_at = ${now}
+      WHERE sent_at IS NULL AND given_up_at IS NULL AND hard_failures = 0 AND attempts > 0
+        AND next_attempt_at > ${now} AND (sending_until IS NULL OR sending_until <= ${now})`);
+    api.kick();
   }
 
   async function drainOnce(): Promise<{ claimed: number; sent: number }> {
@@ -166,14 +250,14 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     // (codes). A row someone else sent meanwhile (a lease outlived) stays as is.
     if (sent.length > 0) {
       await opts.db.update(mailOutbox)
-        .set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, text: '', html: '' })
+        .set({ sentAt: clock(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, text: '', html: '', sendingUntil: null })
         .where(and(inArray(mailOutbox.id, sent), isNull(mailOutbox.sentAt)));
     }
     for (const { row, err } of failed) await recordFailure(row, err);
     if (next < due.length) {
       // Stopping: the rest of the batch is handed back at once instead of after its lease.
       const rest = due.slice(next).map((r) => r.id);
-      await opts.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, rest), isNull(mailOutbox.sentAt))).catch(() => undefined);
+      await opts.db.update(mailOutbox).set({ nextAttemptAt: sql`now()`, sendingUntil: null }).where(and(inArray(mailOutbox.id, rest), isNull(mailOutbox.sentAt))).catch(() => undefined);
     }
     return { claimed: due.length, sent: sent.length };
   }
@@ -188,7 +272,7 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     return total;
   }
 
-  return {
+  const api: MailOutbox = {
     drain: () => {
       running = (running ?? Promise.resolve(0)).then(drain, drain);
       return running;
@@ -203,13 +287,17 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     },
     start(intervalMs = POLL_MS) {
       stopped = false;
-      timer ??= setInterval(() => this.kick(), intervalMs);
+      timer ??= setInterval(() => api.kick(), intervalMs);
       timer.unref();
+      // Mail left waiting by a stop or an earlier process goes as soon as the relay answers.
+      noteRelayDown();
     },
     async stop(graceMs = STOP_GRACE_MS) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      clearTimeout(probeTimer);
+      probeTimer = undefined;
       if (!running) return;
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -218,4 +306,5 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
       ]).finally(() => clearTimeout(waited));
     },
   };
+  return api;
 }
