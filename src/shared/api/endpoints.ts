@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminProducer, adminProducersQuery, adminProduct, adminProductsQuery, adminReport, adminReportsQuery, adminUser, adminUsersQuery,
+  adminProducer, adminProducersQuery, legalVerification, adminProduct, adminProductsQuery, adminReport, adminReportsQuery, adminUser, adminUsersQuery,
   auditEntry, auditQuery, contentParams, contentState, createReportBody, HOUSEHOLD_STATUSES, promoteBody, reasonBody, report,
   resolveReportBody, stats, statsQuery,
 } from '../contracts/admin.ts';
@@ -419,6 +419,12 @@ export const endpoints = {
       summary: 'Reinstate a suspended household; its owner is mailed',
       params: idParams, body: reasonBody,
       answers: { 200: householdDecision, ...adminErrors },
+    }),
+    verifyLegal: endpoint({
+      method: 'POST', path: '/api/admin/producers/:id/verify-legal', access: 'admin', tags: adminTags,
+      summary: "Mark the household's papers (legal form, holding number, PIB, registrations) as checked; the owner's next change of them clears it",
+      params: idParams, body: reasonBody,
+      answers: { 200: legalVerification, ...adminErrors },
     }),
     products: endpoint({
       method: 'GET', path: '/api/admin/products', access: 'admin', tags: adminTags,

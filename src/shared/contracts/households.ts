@@ -3,6 +3,7 @@ import { isCalendarDay, isClockTime, minutesOf } from '../time.ts';
 import { normalizeAccount } from '../ips.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { queryWholeNumber, text, wholeNumber } from './fields.ts';
+import { householdLegal, householdLegalInput } from './legal.ts';
 
 /** Local logistics and payment of a household . Amounts are RSD. */
 
@@ -71,6 +72,8 @@ export const household = z.object({
   /** RSD; 0 = none. */
   minimumOrder: z.number(),
   payment: paymentSettings,
+  /** The papers (docs/papers-and-labels.md). */
+  legal: householdLegal,
 });
 export type Household = z.infer<typeof household>;
 
@@ -113,6 +116,8 @@ export const updateHouseholdBody = z.object({
   delivery: deliverySettings.partial(),
   minimumOrder: rsdAmount('The minimum order'),
   payment: paymentSettingsInput,
+  /** Fields left out keep their value; a change clears `verifiedAt`. */
+  legal: householdLegalInput,
 }).partial().strict();
 export type UpdateHouseholdBody = z.input<typeof updateHouseholdBody>;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { productSearchKey } from '#shared/category-search.ts';
 import { isMultipleOfStep } from '#shared/quantity.ts';
 import { BUSINESS_TIME_ZONE, belgradeToday, dayRange } from '#shared/time.ts';
@@ -110,7 +111,7 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       const household = await repository.householdById(householdId);
       if (!household) throw notFound('Household');
       if (household.id !== userId) throw forbidden('You can only change your own household');
-      const { avatarId, pickupPoints, delivery, minimumOrder, payment, ...fields } = body;
+      const { avatarId, pickupPoints, delivery, minimumOrder, payment, legal, ...fields } = body;
       const values: Parameters<ProducerRepository['updateHousehold']>[1] = { ...fields };
       if (pickupPoints !== undefined) {
         const known = new Set(household.pickupPoints.map((p) => p.id));
@@ -147,6 +148,21 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         values.ipsPayeeName = payment.ipsPayeeName === undefined ? household.ipsPayeeName : payment.ipsPayeeName;
         if (!values.paymentCash && values.ipsAccount === null) {
           throw validationFailed([{ field: 'payment.cash', message: 'Accept cash or give an account for IPS payments' }]);
+        }
+      }
+      if (legal !== undefined) {
+        const current = household.legal;
+        const next = {
+          form: legal.form ?? current.form,
+          holdingNumber: legal.holdingNumber === undefined ? current.holdingNumber : legal.holdingNumber,
+          pib: legal.pib === undefined ? current.pib : legal.pib,
+          registrations: legal.registrations ?? current.registrations,
+        };
+        // An operator checked the papers as they were: any change of them needs a new check
+        // (docs/papers-and-labels.md). Sending the same papers again keeps the check.
+        if (!isDeepStrictEqual(next, { form: current.form, holdingNumber: current.holdingNumber, pib: current.pib, registrations: current.registrations })) {
+          values.legal = next;
+          values.legalVerifiedAt = null;
         }
       }
       if (avatarId === null) values.avatar = null;
