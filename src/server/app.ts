@@ -36,6 +36,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { followsRoutes } from './features/follows/follows.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { householdsRoutes } from './features/households/households.routes.ts';
+import { labelsRoutes } from './features/labels/labels.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { mediaFilesRoutes } from './features/media/media-files.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(mediaRoutes, featureDeps);
     await api.register(ordersRoutes, featureDeps);
     await api.register(producerRoutes, featureDeps);
+    await api.register(labelsRoutes, featureDeps);
     await api.register(adminRoutes, featureDeps);
     await api.register(savedRoutes, featureDeps);
     await api.register(messagesRoutes, featureDeps);

@@ -3,7 +3,9 @@ import type { Household } from '#shared/contracts/households.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { paraToRsd } from '#shared/money.ts';
 import { timeKeySql } from '../lib/keyset-cursor.ts';
-import { households, products, reviews, users, type StoredDelivery, type StoredPickupPoint } from './schema.ts';
+import type { HouseholdLegal } from '#shared/contracts/legal.ts';
+import { PUBLIC_PIB_FORMS } from '#shared/legal.ts';
+import { households, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
 
 /**
  * The product and household as the API returns them (docs/architecture.md, API), read the same
@@ -143,6 +145,9 @@ export const productColumns = {
   stock: products.stock,
   quantityStep: products.quantityStep,
   availableFrom: products.availableFrom,
+  ingredients: products.ingredients,
+  allergens: products.allergens,
+  storage: products.storage,
   rating: products.rating,
   reviewCount: products.reviewCount,
   createdAt: products.createdAt,
@@ -168,6 +173,9 @@ export function toProductDto(row: ProductReadRow): Product {
     stock: row.stock,
     quantityStep: row.quantityStep,
     availableFrom: row.availableFrom,
+    ingredients: row.ingredients,
+    allergens: row.allergens,
+    storage: row.storage,
     rating: row.rating,
     reviewCount: row.reviewCount,
     createdAt: row.createdAt.toISOString(),
@@ -196,6 +204,10 @@ export function householdColumns(now: Date, viewerId: string | null) {
     ipsAccount: households.ipsAccount,
     ipsPayeeName: households.ipsPayeeName,
     standingCutoffHours: households.standingCutoffHours,
+    legal: households.legal,
+    legalVerifiedAt: households.legalVerifiedAt,
+    /** The owner sees its own PIB whatever the form (PUBLIC_PIB_FORMS, src/shared/legal.ts). */
+    isOwner: viewerId ? sql<boolean>`(households.id = ${viewerId}::uuid)` : sql<boolean>`false`,
     hasActiveStory: sql<boolean>`EXISTS (SELECT 1 FROM stories s WHERE s.household_id = households.id AND s.hidden_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz)`,
     isFollowing: viewerId
       ? sql<boolean>`EXISTS (SELECT 1 FROM follows f WHERE f.household_id = households.id AND f.user_id = ${viewerId}::uuid)`
@@ -203,8 +215,9 @@ export function householdColumns(now: Date, viewerId: string | null) {
   };
 }
 
-export type HouseholdReadRow = Omit<Household, 'hasActiveStory' | 'isFollowing' | 'pickupPoints' | 'delivery' | 'minimumOrder' | 'payment'> & {
-  hasActiveStory: unknown; isFollowing: unknown;
+export type HouseholdReadRow = Omit<Household, 'hasActiveStory' | 'isFollowing' | 'pickupPoints' | 'delivery' | 'minimumOrder' | 'payment' | 'legal'> & {
+  hasActiveStory: unknown; isFollowing: unknown; isOwner: unknown;
+  legal: StoredLegal; legalVerifiedAt: Date | string | null;
   pickupPoints: StoredPickupPoint[]; delivery: StoredDelivery; minimumOrderPara: number;
   paymentCash: boolean; ipsAccount: string | null; ipsPayeeName: string | null;
 };
@@ -237,6 +250,21 @@ export function toHouseholdDto(row: HouseholdReadRow): Household {
     isFollowing: Boolean(row.isFollowing),
     ...householdSettingsDto(row),
     standingCutoffHours: row.standingCutoffHours,
+    legal: householdLegalDto(row.legal, row.legalVerifiedAt, Boolean(row.isOwner)),
+  };
+}
+
+/**
+ * The papers as a household answer shows them: the PIB only for forms whose PIB is public
+ * (an entrepreneur's, a company's) or to the owner.
+ */
+export function householdLegalDto(legal: StoredLegal, verifiedAt: Date | string | null, isOwner: boolean): HouseholdLegal {
+  return {
+    form: legal.form,
+    holdingNumber: legal.holdingNumber,
+    pib: isOwner || PUBLIC_PIB_FORMS.includes(legal.form) ? legal.pib : null,
+    registrations: legal.registrations.map((r) => ({ kind: r.kind, number: r.number, categories: [...r.categories] })),
+    verifiedAt: verifiedAt === null ? null : new Date(verifiedAt).toISOString(),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn, bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey,
   numeric, pgSequence, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { LegalForm, Registration } from '#shared/legal.ts';
 
 /**
  * The data model (docs/architecture.md, Data model). Money is integer para (1 RSD = 100 para).
@@ -108,12 +109,20 @@ export const households = pgTable('households', {
   ipsPayeeName: text('ips_payee_name'),
   /** Hours before 00:00 (Belgrade) of a standing order's date when its cycle becomes an order. */
   standingCutoffHours: integer('standing_cutoff_hours').notNull().default(48),
+  /** The papers: form, holding number (BPG), PIB, registrations (docs/papers-and-labels.md). */
+  legal: jsonb('legal').$type<StoredLegal>().notNull().default({ form: 'person', holdingNumber: null, pib: null, registrations: [] }),
+  /** When an operator checked the papers; the owner's next change of them clears it. */
+  legalVerifiedAt: timestamp('legal_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   check('households_status_check', sql`${t.status} IN ('pending', 'approved', 'suspended')`),
   index('households_status_idx').on(t.status, t.createdAt.desc()),
 ]);
+
+export interface StoredLegal {
+  form: LegalForm; holdingNumber: string | null; pib: string | null; registrations: Registration[];
+}
 
 export interface StoredPickupPoint {
   id: string; name: string; address: string; note: string | null;
@@ -169,6 +178,10 @@ export const products = pgTable('products', {
   quantityStep: numeric('quantity_step', { precision: 10, scale: 3, mode: 'number' }).notNull().default(1),
   /** A harvest pre-order: orderable for dates on or after this day. */
   availableFrom: date('available_from', { mode: 'string' }),
+  /** The label's fields (docs/papers-and-labels.md). */
+  ingredients: text('ingredients'),
+  allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
+  storage: text('storage'),
   rating: doublePrecision('rating').notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
   searchKey: text('search_key').notNull().default(''),

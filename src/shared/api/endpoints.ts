@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminProducer, adminProducersQuery, adminProduct, adminProductsQuery, adminReport, adminReportsQuery, adminUser, adminUsersQuery,
+  adminProducer, adminProducersQuery, legalVerification, adminProduct, adminProductsQuery, adminReport, adminReportsQuery, adminUser, adminUsersQuery,
   auditEntry, auditQuery, contentParams, contentState, createReportBody, HOUSEHOLD_STATUSES, promoteBody, reasonBody, report,
   resolveReportBody, stats, statsQuery,
 } from '../contracts/admin.ts';
@@ -11,6 +11,7 @@ import {
 import { buyerProfile } from '../contracts/buyers.ts';
 import { cursorQuery, errorResponse, healthResponse, idParams, listResponse, okResponse } from '../contracts/common.ts';
 import { followResponse, household, slotsQuery, slotsResponse, updateHouseholdBody } from '../contracts/households.ts';
+import { labelsQuery, pdfDocument } from '../contracts/legal.ts';
 import { mediaResponse } from '../contracts/media.ts';
 import {
   conversationState, createMessageBody, messagesListResponse, messagesQuery, orderMessage, sharedOrdersResponse,
@@ -344,6 +345,19 @@ export const endpoints = {
       summary: 'Orders waiting, sales of the last 7 days and of each of the last 30 days',
       answers: { 200: producerOverview, 400: e, 401: e, 403: e, 404: e },
     }),
+    // Papers and labels (docs/papers-and-labels.md): PDF answers, fetched as files by the web app.
+    labels: endpoint({
+      method: 'GET', path: '/api/producer/labels', access: 'producer', tags: ['producer', 'labels'],
+      summary: 'A4 sheets of 70 x 37 mm labels (24 a sheet) of an own product, as application/pdf',
+      query: labelsQuery,
+      answers: { 200: pdfDocument, 400: e, 401: e, 403: e, 404: e },
+    }),
+    orderSlip: endpoint({
+      method: 'GET', path: '/api/producer/orders/:id/slip', access: 'producer', tags: ['orders', 'producer', 'labels'],
+      summary: "A packing slip of an own household's order, in the producer's language, as application/pdf",
+      params: idParams,
+      answers: { 200: pdfDocument, 400: e, 401: e, 403: e, 404: e },
+    }),
   },
   /** Saved products and saved delivery addresses of the signed-in user (docs/saved.md). */
   saved: {
@@ -423,6 +437,12 @@ export const endpoints = {
       summary: 'Reinstate a suspended household; its owner is mailed',
       params: idParams, body: reasonBody,
       answers: { 200: householdDecision, ...adminErrors },
+    }),
+    verifyLegal: endpoint({
+      method: 'POST', path: '/api/admin/producers/:id/verify-legal', access: 'admin', tags: adminTags,
+      summary: "Mark the household's papers (legal form, holding number, PIB, registrations) as checked; the owner's next change of them clears it",
+      params: idParams, body: reasonBody,
+      answers: { 200: legalVerification, ...adminErrors },
     }),
     products: endpoint({
       method: 'GET', path: '/api/admin/products', access: 'admin', tags: adminTags,

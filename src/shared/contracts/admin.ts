@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { householdLegal } from './legal.ts';
 import { cursorParam } from './common.ts';
 import { queryWholeNumber, text } from './fields.ts';
 import { product } from './products.ts';
@@ -43,8 +44,14 @@ export const adminProducer = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   statusChangedAt: z.iso.datetime({ offset: true }).nullable(),
   counts: z.object({ products: z.number().int(), stories: z.number().int(), orders: z.number().int(), followers: z.number().int() }),
+  /** The papers to check, PIB included (docs/papers-and-labels.md). */
+  legal: householdLegal,
 });
 export type AdminProducer = z.infer<typeof adminProducer>;
+
+/** POST /api/admin/producers/:id/verify-legal */
+export const legalVerification = z.object({ id: z.uuid(), verifiedAt: z.iso.datetime({ offset: true }), legal: householdLegal });
+export type LegalVerification = z.infer<typeof legalVerification>;
 
 const ymd = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date');
 

@@ -3,6 +3,7 @@ import { isCalendarDay, isClockTime, minutesOf } from '../time.ts';
 import { normalizeAccount } from '../ips.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { queryWholeNumber, text, wholeNumber } from './fields.ts';
+import { householdLegal, householdLegalInput } from './legal.ts';
 
 /** Local logistics and payment of a household . Amounts are RSD. */
 
@@ -73,6 +74,8 @@ export const household = z.object({
   payment: paymentSettings,
   /** Hours before 00:00 (Belgrade) of a standing order's date when its order is placed (docs/standing-orders.md). */
   standingCutoffHours: z.number().int(),
+  /** The papers (docs/papers-and-labels.md). */
+  legal: householdLegal,
 });
 export type Household = z.infer<typeof household>;
 
@@ -116,6 +119,8 @@ export const updateHouseholdBody = z.object({
   minimumOrder: rsdAmount('The minimum order'),
   payment: paymentSettingsInput,
   standingCutoffHours: wholeNumber('standingCutoffHours is a whole number of hours from 1 to 168').min(1, 'standingCutoffHours is 1 to 168 hours').max(168, 'standingCutoffHours is 1 to 168 hours'),
+  /** Fields left out keep their value; a change clears `verifiedAt`. */
+  legal: householdLegalInput,
 }).partial().strict();
 export type UpdateHouseholdBody = z.input<typeof updateHouseholdBody>;
 

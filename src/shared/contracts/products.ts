@@ -5,6 +5,7 @@ import { hasAtMostTwoDecimals } from '../money.ts';
 import { hasAtMostThreeDecimals, isMultipleOfStep, STEP_MAX, STEP_MIN } from '../quantity.ts';
 import { cursorParam } from './common.ts';
 import { INT4_MAX, queryWholeNumber, text } from './fields.ts';
+import { productLabelFields } from './legal.ts';
 
 /** A product as the API returns it (docs/architecture.md, API). `price` is RSD. */
 export const product = z.object({
@@ -27,6 +28,10 @@ export const product = z.object({
   quantityStep: z.number(),
   /** YYYY-MM-DD: a harvest pre-order, for pickup/delivery on or after that day; null = now. */
   availableFrom: z.string().nullable(),
+  /** What goes on the label (docs/papers-and-labels.md); allergens are shown in bold. */
+  ingredients: z.string().nullable(),
+  allergens: z.array(z.string()),
+  storage: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -39,6 +44,8 @@ export const productsQuery = z.object({
   featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   promoted: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   q: text().trim().max(100).optional(),
+  /** true: only households with at least one registration (registarski or veterinarski broj). */
+  registered: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   /** Producers see their own unpublished products with includeUnavailable=true. */
   includeUnavailable: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   cursor: cursorParam.optional(),
@@ -80,6 +87,7 @@ const productFields = {
   availableFrom: text().refine(isCalendarDay, 'Date must be YYYY-MM-DD').nullable(),
   /** An uploaded image (POST /api/media) of the producer's own; null removes the image. */
   imageId: z.uuid().nullable(),
+  ...productLabelFields,
 };
 
 /**
@@ -94,6 +102,9 @@ export const createProductBody = z.object({
   stock: productFields.stock.default(null),
   quantityStep: productFields.quantityStep.default(1),
   availableFrom: productFields.availableFrom.default(null),
+  ingredients: productFields.ingredients.default(null),
+  allergens: productFields.allergens.default([]),
+  storage: productFields.storage.default(null),
   imageId: productFields.imageId.optional(),
 }).strict().refine((p) => p.stock === null || isMultipleOfStep(p.stock, p.quantityStep),
   { message: 'Stock must be a multiple of the quantity step', path: ['stock'] });

@@ -162,6 +162,22 @@ export async function requestJson(path: string, options: RequestOptions = {}): P
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
+/**
+ * A file the API answers (a PDF of labels or a packing slip), as a Blob: the same token and
+ * one refresh on a 401 as requestJson; failures throw ApiError from the JSON error answer.
+ */
+export async function requestBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const token = await currentToken(true);
+  const get = (bearer: string | null) => send(path, { headers: { Accept: 'application/pdf, application/json' }, ...(options.signal ? { signal: options.signal } : {}) }, bearer);
+  let response = await get(token);
+  if (response.status === 401 && token && bridge && (await errorCode(response)) === 'unauthorized') {
+    const refreshed = await bridge.refresh();
+    if (refreshed) response = await get(refreshed);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
 interface UploadBody { error?: unknown; code?: unknown; details?: unknown }
 
 /**

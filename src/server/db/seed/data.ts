@@ -1,5 +1,6 @@
 import type { Category, OrderStatus, Unit } from '#shared/constants.ts';
 import type { ProductArt, Scene } from './images.ts';
+import type { StoredLegal } from '../schema.ts';
 
 /**
  * The Serbian sample data: eight households in real towns with their specialities, their
@@ -27,6 +28,8 @@ export interface SeedHousehold {
   joinedDaysAgo: number;
   /** Where and when to collect, delivery, minimum order and IPS payments. */
   logistics?: SeedLogistics;
+  /** The papers (docs/papers-and-labels.md); `verified`: an operator checked them at seeding. */
+  legal?: StoredLegal & { verified: boolean };
 }
 
 export interface SeedLogistics {
@@ -59,6 +62,8 @@ export interface SeedProduct {
   availableInDays?: number;
   /** How long ago it was listed, in days (fractions spread it over the day). */
   daysAgo: number;
+  /** What its label says (docs/papers-and-labels.md). */
+  label?: { ingredients: string; allergens?: string[]; storage: string };
 }
 
 export interface SeedBuyer {
@@ -80,6 +85,7 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Ајвар и пинђур печемо на дрва, од лесковачке паприке из сопствене баште. Све по рецепту наше баке, без конзерванса.',
     bio: 'Три генерације печемо паприку у Бунуском пољу.',
     avatar: { bg: '#f6c3a1', roof: '#b03a2e', wall: '#fbeedd' }, joinedDaysAgo: 210,
+    legal: { form: 'rpg', holdingNumber: '716402118734', pib: null, verified: true, registrations: [{ kind: 'registarski_broj', number: 'РБ-ЛЕ-0412', categories: ['preserves', 'vegetables'] }] },
     logistics: {
       pickupPoints: [
         { name: 'Капија домаћинства', address: 'Бунуски пут 14, Лесковац', hours: weekdays(1, 6, '08:00', '18:00') },
@@ -96,6 +102,7 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Malinjak na obroncima iznad Arilja, berba ručno u julu. Džem kuvamo u malim serijama, samo od malina i šećera.',
     bio: 'Malinar iz Arilja, od malina živimo već dvadeset godina.',
     avatar: { bg: '#f5b7c5', roof: '#8e1b3b', wall: '#fff6ea' }, joinedDaysAgo: 180,
+    legal: { form: 'rpg', holdingNumber: '707218340915', pib: null, verified: false, registrations: [{ kind: 'registarski_broj', number: 'RB-AR-0078', categories: ['fruit', 'preserves'] }] },
     logistics: {
       pickupPoints: [{ name: 'Malinjak Radović', address: 'Gornja Pecka bb, Arilje', hours: weekdays(1, 7, '07:00', '20:00') }],
       delivery: { areas: ['Arilje', 'Požega', 'Užice'], feeRsd: 250, freeFromRsd: 2500, leadDays: 0, weekdays: [2, 4, 6] },
@@ -108,6 +115,7 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Krave i ovce na Pešterskoj visoravni, na ispaši od proleća do jeseni. Sjenički sir i kajmak pravimo svakog dana od jutarnjeg mleka.',
     bio: 'Pešter, 1.150 m nadmorske visine, čist vazduh i dobra trava.',
     avatar: { bg: '#cfe3f5', roof: '#4a6b8a', wall: '#ffffff' }, joinedDaysAgo: 160,
+    legal: { form: 'entrepreneur', holdingNumber: '720431906552', pib: '108214561', verified: true, registrations: [{ kind: 'veterinarski_kontrolni_broj', number: 'VK-SJ-1187', categories: ['dairy', 'meat'] }] },
     logistics: {
       pickupPoints: [
         { name: 'Farma Hodžić', address: 'Štavalj bb, Sjenica', hours: weekdays(1, 6, '06:00', '19:00') },
@@ -130,6 +138,7 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
     description: 'Šezdeset košnica na Fruškoj gori, između lipa i bagremova. Med vrcamo hladno i ne zagrevamo ga.',
     bio: 'Pčelar iz Iriga, član Društva pčelara Fruška gora.',
     avatar: { bg: '#fbe3a0', roof: '#c27c0e', wall: '#fffaf0' }, joinedDaysAgo: 200,
+    legal: { form: 'rpg', holdingNumber: '802114560371', pib: '101134702', verified: true, registrations: [{ kind: 'registarski_broj', number: 'RB-IR-0231', categories: ['honey', 'other'] }] },
     logistics: {
       pickupPoints: [
         { name: 'Pčelinjak', address: 'Vojvode Putnika 22, Irig', hours: weekdays(1, 5, '09:00', '17:00') },
@@ -177,21 +186,21 @@ const SLATE: [string, string] = ['#e9e4dc', '#c9bfae'];
 
 export const PRODUCTS: readonly SeedProduct[] = [
   // Лесковац
-  { slug: 'ajvar-blagi', household: 'leskovac', name: 'Ајвар благи', description: 'Печена лесковачка паприка, млевена и пржена сатима на тихој ватри. Благ и сладак, тегла 720 г.', priceRsd: 950, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#c0392b', lid: '#d4a017', chunks: '#8e2418', cloth: 'url(#gingham)' }, bg: RED }, featured: true, promoted: true, daysAgo: 26.2 },
-  { slug: 'ajvar-ljuti', household: 'leskovac', name: 'Ајвар љути', description: 'Исти ајвар, са мало љуте паприке из наше баште. Тегла 720 г.', priceRsd: 990, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#a93226', lid: '#2c3e50', chunks: '#6e1a10' }, bg: RED }, stock: 18, daysAgo: 25.7 },
-  { slug: 'pindjur', household: 'leskovac', name: 'Пинђур', description: 'Печена паприка, парадајз и патлиџан, са белим луком. Одличан уз сир и проју.', priceRsd: 850, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#d35400', lid: '#d4a017', chunks: '#922b05' }, bg: WARM }, daysAgo: 19.4 },
+  { slug: 'ajvar-blagi', household: 'leskovac', name: 'Ајвар благи', description: 'Печена лесковачка паприка, млевена и пржена сатима на тихој ватри. Благ и сладак, тегла 720 г.', priceRsd: 950, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#c0392b', lid: '#d4a017', chunks: '#8e2418', cloth: 'url(#gingham)' }, bg: RED }, featured: true, promoted: true, daysAgo: 26.2, label: { ingredients: 'Печена паприка (92%), сунцокретово уље, шећер, јабуково сирће, со.', storage: 'Чувати на хладном и тамном месту. После отварања чувати у фрижидеру и потрошити у року од 10 дана.' } },
+  { slug: 'ajvar-ljuti', household: 'leskovac', name: 'Ајвар љути', description: 'Исти ајвар, са мало љуте паприке из наше баште. Тегла 720 г.', priceRsd: 990, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#a93226', lid: '#2c3e50', chunks: '#6e1a10' }, bg: RED }, stock: 18, daysAgo: 25.7, label: { ingredients: 'Печена паприка (88%), љута паприка (4%), сунцокретово уље, шећер, јабуково сирће, со.', storage: 'Чувати на хладном и тамном месту. После отварања у фрижидеру.' } },
+  { slug: 'pindjur', household: 'leskovac', name: 'Пинђур', description: 'Печена паприка, парадајз и патлиџан, са белим луком. Одличан уз сир и проју.', priceRsd: 850, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#d35400', lid: '#d4a017', chunks: '#922b05' }, bg: WARM }, daysAgo: 19.4, label: { ingredients: 'Печена паприка, парадајз, патлиџан, сунцокретово уље, бели лук, сенф, со.', allergens: ['сенф'], storage: 'Чувати на хладном и тамном месту. После отварања у фрижидеру.' } },
   { slug: 'paprika-babura', household: 'leskovac', name: 'Паприка бабура', description: 'Месната црвена паприка, идеална за печење и ајвар. Брана ујутру.', priceRsd: 180, unit: 'kg', category: 'vegetables', image: { art: { kind: 'pile', shape: 'long', fill: '#e74c3c', shade: '#922b21', leaf: '#3f7d2c', size: 36 }, bg: GREEN }, promoted: true, daysAgo: 6.3 },
   { slug: 'ljute-papricice', household: 'leskovac', name: 'Љуте папричице', description: 'Ситне љуте паприке за туршију или сушење. Само за храбре.', priceRsd: 280, unit: 'kg', category: 'vegetables', image: { art: { kind: 'pile', shape: 'long', fill: '#ff5a36', shade: '#a5200c', leaf: '#2e6b1f', size: 24 }, bg: WARM }, daysAgo: 11.6 },
 
   // Arilje
   { slug: 'maline-sveze', household: 'arilje', name: 'Maline sveže', description: 'Ariljska malina, ručno brana jutros. Slatka, krupna i mirisna.', priceRsd: 750, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#e8416b', shade: '#9c1238', size: 26 }, bg: PINK }, featured: true, promoted: true, stock: 25, daysAgo: 2.4 },
   { slug: 'maline-smrznute', household: 'arilje', name: 'Maline smrznute', description: 'Smrznute odmah posle berbe, rinfuz. Idealne za kolače i smutije.', priceRsd: 620, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#d64f7a', shade: '#7d1233', size: 24, basket: '#8fb3c9' }, bg: CREAM }, daysAgo: 24.1 },
-  { slug: 'dzem-od-malina', household: 'arilje', name: 'Džem od malina', description: 'Samo maline i šećer, kuvano u maloj šerpi. Tegla 370 g.', priceRsd: 550, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#a3153f', lid: '#f0f0f0', chunks: '#5e0a22', cloth: 'url(#gingham)' }, bg: PINK }, featured: true, daysAgo: 17.8 },
+  { slug: 'dzem-od-malina', household: 'arilje', name: 'Džem od malina', description: 'Samo maline i šećer, kuvano u maloj šerpi. Tegla 370 g.', priceRsd: 550, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#a3153f', lid: '#f0f0f0', chunks: '#5e0a22', cloth: 'url(#gingham)' }, bg: PINK }, featured: true, daysAgo: 17.8, label: { ingredients: 'Maline (65%), šećer, limunov sok.', storage: 'Čuvati na suvom i tamnom mestu. Posle otvaranja u frižideru.' } },
   { slug: 'sirup-od-malina', household: 'arilje', name: 'Sirup od malina', description: 'Gust domaći sirup, razblažite vodom 1:5. Bez veštačkih boja.', priceRsd: 600, unit: 'l', category: 'preserves', image: { art: { kind: 'bottle', fill: '#b0183f', cap: '#f0f0f0' }, bg: PINK }, daysAgo: 13.2 },
   { slug: 'kupine', household: 'arilje', name: 'Kupine', description: 'Pitome kupine sa našeg imanja. Trenutno van sezone, javite se za narednu berbu.', priceRsd: 650, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#4a2347', shade: '#1c0a1b', size: 26 }, bg: PLUM }, available: false, daysAgo: 30.5 },
 
   // Sjenica
-  { slug: 'sjenicki-sir', household: 'sjenica', name: 'Sjenički sir', description: 'Punomasni beli sir od kravljeg mleka, zreo u salamuri. Mek, blago slan.', priceRsd: 850, unit: 'kg', category: 'dairy', image: { art: { kind: 'cheese', fill: '#f7f2e2' }, bg: CREAM }, featured: true, promoted: true, daysAgo: 8.9 },
+  { slug: 'sjenicki-sir', household: 'sjenica', name: 'Sjenički sir', description: 'Punomasni beli sir od kravljeg mleka, zreo u salamuri. Mek, blago slan.', priceRsd: 850, unit: 'kg', category: 'dairy', image: { art: { kind: 'cheese', fill: '#f7f2e2' }, bg: CREAM }, featured: true, promoted: true, daysAgo: 8.9, label: { ingredients: 'Kravlje mleko, so, sirilo, mlečnokiselinske kulture.', allergens: ['mleko'], storage: 'Čuvati u salamuri na temperaturi od 2 do 6 °C.' } },
   { slug: 'mladi-kajmak', household: 'sjenica', name: 'Mladi kajmak', description: 'Skupljan sa kuvanog mleka, svež, star do tri dana. Pakovanje od pola kilograma i više.', priceRsd: 1500, unit: 'kg', category: 'dairy', image: { art: { kind: 'bowl', fill: '#fbf1cf', bowl: '#b5542c' }, bg: SLATE }, stock: 12, quantityStep: 0.5, daysAgo: 4.6 },
   { slug: 'kiselo-mleko', household: 'sjenica', name: 'Kiselo mleko', description: 'Domaće kiselo mleko sa korom, u staklenoj flaši. Flašu vratite pri sledećoj kupovini.', priceRsd: 180, unit: 'l', category: 'dairy', image: { art: { kind: 'bottle', fill: '#fbfaf3', cap: '#2e86c1' }, bg: CREAM }, daysAgo: 15.3 },
   { slug: 'jagnjetina', household: 'sjenica', name: 'Jagnjetina', description: 'Pešterska jagnjetina sa ispaše, po porudžbini, ceo ili pola jagnjeta.', priceRsd: 1700, unit: 'kg', category: 'meat', image: { art: { kind: 'ham', fill: '#c0504d', fat: '#f6e7d8' }, bg: SLATE }, stock: 8, daysAgo: 20.7 },
@@ -204,11 +213,11 @@ export const PRODUCTS: readonly SeedProduct[] = [
   { slug: 'planinski-caj', household: 'zlatibor', name: 'Чај од планинских трава', description: 'Мешавина мајчине душице, нане и кантариона са златиборских ливада. Кесица 100 г.', priceRsd: 350, unit: 'pc', category: 'other', image: { art: { kind: 'bundle', fill: '#5b8c3a', flower: '#b57edc' }, bg: GREEN }, daysAgo: 33.1 },
 
   // Irig
-  { slug: 'bagremov-med', household: 'irig', name: 'Bagremov med', description: 'Svetao i blag med fruškogorskog bagrema, dugo ostaje tečan.', priceRsd: 1400, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#f4c542', lid: '#d4a017', cloth: 'url(#gingham)' }, bg: HONEY }, featured: true, daysAgo: 23.3 },
-  { slug: 'lipov-med', household: 'irig', name: 'Липов мед', description: 'Мед са фрушкогорских липа, јаког мириса, традиционално за чај и прехладу.', priceRsd: 1300, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#e2a72e', lid: '#6d4c41' }, bg: HONEY }, promoted: true, daysAgo: 18.6 },
-  { slug: 'livadski-med', household: 'irig', name: 'Livadski med', description: 'Med sa livadskog cveća Fruške gore, taman i bogatog ukusa.', priceRsd: 1100, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#c47f17', lid: '#d4a017' }, bg: WARM }, daysAgo: 12.4 },
-  { slug: 'med-u-sacu', household: 'irig', name: 'Med u saću', description: 'Komad saća oko 400 g, pravo iz košnice. Med kakav pčele prave.', priceRsd: 1200, unit: 'pc', category: 'honey', image: { art: { kind: 'comb', fill: '#f0b429' }, bg: HONEY }, stock: 10, daysAgo: 5.2 },
-  { slug: 'propolis-kapi', household: 'irig', name: 'Propolis kapi', description: 'Propolis rastvoren u alkoholu, bočica 30 ml. Za grlo i imunitet.', priceRsd: 600, unit: 'pc', category: 'other', image: { art: { kind: 'bottle', fill: '#6d3b12', cap: '#222222' }, bg: HONEY }, daysAgo: 28.8 },
+  { slug: 'bagremov-med', household: 'irig', name: 'Bagremov med', description: 'Svetao i blag med fruškogorskog bagrema, dugo ostaje tečan.', priceRsd: 1400, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#f4c542', lid: '#d4a017', cloth: 'url(#gingham)' }, bg: HONEY }, featured: true, daysAgo: 23.3, label: { ingredients: 'Bagremov med 100%.', storage: 'Čuvati na sobnoj temperaturi, dalje od sunca i vlage.' } },
+  { slug: 'lipov-med', household: 'irig', name: 'Липов мед', description: 'Мед са фрушкогорских липа, јаког мириса, традиционално за чај и прехладу.', priceRsd: 1300, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#e2a72e', lid: '#6d4c41' }, bg: HONEY }, promoted: true, daysAgo: 18.6, label: { ingredients: 'Липов мед 100%.', storage: 'Чувати на собној температури, даље од сунца и влаге.' } },
+  { slug: 'livadski-med', household: 'irig', name: 'Livadski med', description: 'Med sa livadskog cveća Fruške gore, taman i bogatog ukusa.', priceRsd: 1100, unit: 'kg', category: 'honey', image: { art: { kind: 'jar', fill: '#c47f17', lid: '#d4a017' }, bg: WARM }, daysAgo: 12.4, label: { ingredients: 'Livadski med 100%.', storage: 'Čuvati na sobnoj temperaturi. Kristalizacija je prirodna.' } },
+  { slug: 'med-u-sacu', household: 'irig', name: 'Med u saću', description: 'Komad saća oko 400 g, pravo iz košnice. Med kakav pčele prave.', priceRsd: 1200, unit: 'pc', category: 'honey', image: { art: { kind: 'comb', fill: '#f0b429' }, bg: HONEY }, stock: 10, daysAgo: 5.2, label: { ingredients: 'Med u saću 100%.', storage: 'Čuvati na sobnoj temperaturi, dalje od sunca.' } },
+  { slug: 'propolis-kapi', household: 'irig', name: 'Propolis kapi', description: 'Propolis rastvoren u alkoholu, bočica 30 ml. Za grlo i imunitet.', priceRsd: 600, unit: 'pc', category: 'other', image: { art: { kind: 'bottle', fill: '#6d3b12', cap: '#222222' }, bg: HONEY }, daysAgo: 28.8, label: { ingredients: 'Propolis, etil alkohol (70%).', allergens: ['propolis'], storage: 'Čuvati dobro zatvoreno, dalje od sunca.' } },
 
   // Ваљево
   { slug: 'sljive-cacanska-lepotica', household: 'valjevo', name: 'Шљиве чачанска лепотица', description: 'Крупне, слатке шљиве, бране са стабла. Одличне за јело и колаче.', priceRsd: 150, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'oval', fill: '#5b3a8c', shade: '#2a1545', size: 30 }, bg: PLUM }, featured: true, daysAgo: 3.4 },

@@ -211,3 +211,18 @@ describe('publicDemoAccountsWarning', () => {
     }
   });
 });
+
+describe('sample papers and labels', () => {
+  it('every seeded household\'s papers pass the owner\'s contract (PIB check digits, 12-digit holding numbers), and the honey household is verified', async () => {
+    const { householdLegalInput } = await import('#shared/contracts/legal.ts');
+    const rows = await database.db.select({ name: households.name, legal: households.legal, verifiedAt: households.legalVerifiedAt }).from(households);
+    for (const row of rows) expect(householdLegalInput.safeParse(row.legal).success, row.name).toBe(true);
+    const honey = rows.find((r) => r.name === 'Pčelinjak Jovanović')!;
+    expect(honey.legal.registrations.map((r) => r.categories)).toContainEqual(expect.arrayContaining(['honey']));
+    expect(honey.verifiedAt).not.toBeNull();
+    const labelled = await database.db.select({ name: products.name, ingredients: products.ingredients, allergens: products.allergens }).from(products);
+    expect(labelled.find((p) => p.name === 'Ајвар благи')?.ingredients).toMatch(/паприка/);
+    expect(labelled.find((p) => p.name === 'Bagremov med')?.ingredients).toBe('Bagremov med 100%.');
+    expect(labelled.find((p) => p.name === 'Пинђур')?.allergens).toEqual(['сенф']);
+  });
+});

@@ -161,6 +161,10 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     householdRows.push({
       id, name: h.name, description: h.description, location: h.location, avatar: avatar.url,
       searchKey: searchKey(h.name, h.location), status: 'approved', createdAt: joined, updatedAt: joined,
+      ...(h.legal ? {
+        legal: { form: h.legal.form, holdingNumber: h.legal.holdingNumber, pib: h.legal.pib, registrations: h.legal.registrations },
+        legalVerifiedAt: h.legal.verified ? new Date(joined.getTime() + DAY_MS) : null,
+      } : {}),
       ...(l ? {
         pickupPoints: points,
         delivery: l.delivery
@@ -221,6 +225,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       pricePara: p.priceRsd * 100, unit: p.unit, category: p.category, image: img.url, thumbnail: img.thumbnailUrl,
       availability: p.available ?? true, featured: p.featured ?? false, promoted: p.promoted ?? false,
       stock: p.stock ?? null, quantityStep: p.quantityStep ?? 1,
+      ingredients: p.label?.ingredients ?? null, allergens: p.label?.allergens ?? [], storage: p.label?.storage ?? null,
       availableFrom: p.availableInDays === undefined ? null : new Date(now.getTime() + p.availableInDays * DAY_MS).toISOString().slice(0, 10),
       ...summary(ratingsOf((slug) => slug === p.slug)),
       searchKey: productSearchKey(p.name, h.name, p.category, h.location), createdAt, updatedAt: createdAt,

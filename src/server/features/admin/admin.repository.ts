@@ -60,6 +60,7 @@ export function createAdminRepository(db: Db) {
         ownerEmail: users.email, ownerName: users.name, confirmedAt: users.confirmedAt, suspendedAt: users.suspendedAt,
         hiddenAt: households.hiddenAt, createdAt: households.createdAt, statusChangedAt: households.statusChangedAt,
         followers: households.followerCount,
+        legal: households.legal, legalVerifiedAt: households.legalVerifiedAt,
         productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.household_id = households.id AND p.archived_at IS NULL)`,
         storyCount: sql<number>`(SELECT count(*)::int FROM stories s WHERE s.household_id = households.id)`,
         orderCount: sql<number>`(SELECT count(*)::int FROM orders o WHERE o.household_id = households.id)`,
@@ -69,6 +70,14 @@ export function createAdminRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(desc(households.createdAt), desc(households.id))
         .limit(limit);
+    },
+
+    /** Marks the household's papers as checked now; null when there is no such (live) household. */
+    async verifyLegal(tx: DbOrTx, id: string, now: Date) {
+      const [row] = await tx.update(households).set({ legalVerifiedAt: now })
+        .where(and(eq(households.id, id), sql`EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${households.id} AND vu.deleted_at IS NULL)`))
+        .returning({ legal: households.legal, legalVerifiedAt: households.legalVerifiedAt });
+      return row ?? null;
     },
 
     async lockHousehold(tx: DbOrTx, id: string) {

@@ -63,6 +63,11 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps)
       handler: async (request) => service.decide(adminId(request), request.params.id, 'reinstate', request.body?.reason ?? null),
     });
 
+    admin.route({
+      ...route(a.verifyLegal),
+      handler: async (request) => service.verifyLegal(adminId(request), request.params.id, request.body?.reason ?? null),
+    });
+
     admin.route({ ...route(a.products), handler: async (request) => service.products(request.query) });
     admin.route({ ...route(a.promoteProduct), handler: async (request) => service.promote(adminId(request), request.params.id, request.body) });
 

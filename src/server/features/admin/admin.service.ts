@@ -1,10 +1,10 @@
 import type {
-  AdminProducer, AdminProduct, AdminReport, AdminUser, AuditEntry, CreateReportBody, HouseholdStatus, Report, ReportTargetType, Stats,
+  AdminProducer, AdminProduct, LegalVerification, AdminReport, AdminUser, AuditEntry, CreateReportBody, HouseholdStatus, Report, ReportTargetType, Stats,
 } from '#shared/contracts/admin.ts';
 import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
 import { addDays, belgradeDateOf } from '#shared/time.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { toProductDto } from '../../db/read-models.ts';
+import { householdLegalDto, toProductDto } from '../../db/read-models.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -66,6 +66,7 @@ export function createAdminService({ repo, clock, kickMail }: { repo: AdminRepos
         ownerConfirmed: r.confirmedAt !== null, ownerSuspended: r.suspendedAt !== null, hidden: r.hiddenAt !== null,
         createdAt: r.createdAt.toISOString(), statusChangedAt: iso(r.statusChangedAt),
         counts: { products: Number(r.productCount), stories: Number(r.storyCount), orders: Number(r.orderCount), followers: r.followers },
+        legal: householdLegalDto(r.legal, r.legalVerifiedAt, true),
       }));
     },
 
@@ -86,6 +87,17 @@ export function createAdminService({ repo, clock, kickMail }: { repo: AdminRepos
       });
       kickMail();
       return { id: householdId, status };
+    },
+
+    /** The operator checked the household's papers (as they are now); audited. */
+    async verifyLegal(adminId: string, householdId: string, reason: string | null): Promise<LegalVerification> {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const row = await repo.verifyLegal(tx, householdId, now);
+        if (!row) throw notFound('Producer');
+        await repo.audit(tx, { adminId, action: 'producer.verify_legal', targetType: 'household', targetId: householdId, reason, now });
+        return { id: householdId, verifiedAt: now.toISOString(), legal: householdLegalDto(row.legal, row.legalVerifiedAt, true) };
+      });
     },
 
     async products(query: { q?: string; promoted?: boolean; cursor?: string; limit: number }) {

@@ -21,6 +21,8 @@ export interface ProductFilters {
   householdId?: string;
   featured?: boolean;
   promoted?: boolean;
+  /** true: only households with at least one registration; false: only those without. */
+  registered?: boolean;
   includeUnavailable: boolean;
   /** Search words (already search keys); every one must occur in products.search_key. */
   words: string[];
@@ -74,7 +76,7 @@ type RawProductRow = {
   id: string; household_id: string; household_name: string; name: string; description: string; price_para: number;
   unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
   promoted: boolean; stock: number | string | null; quantity_step: number | string; available_from: string | null;
-  rating: number; review_count: number; created_at: Date | string; time_key: string;
+  ingredients: string | null; allergens: string[]; storage: string | null; rating: number; review_count: number; created_at: Date | string; time_key: string;
 };
 
 function fromRaw(r: RawProductRow): ProductRow {
@@ -82,7 +84,8 @@ function fromRaw(r: RawProductRow): ProductRow {
     id: r.id, householdId: r.household_id, householdName: r.household_name, name: r.name, description: r.description,
     pricePara: Number(r.price_para), unit: r.unit, image: r.image, thumbnail: r.thumbnail, category: r.category,
     availability: r.availability, featured: r.featured, promoted: r.promoted,
-    stock: r.stock === null ? null : Number(r.stock), quantityStep: Number(r.quantity_step), availableFrom: r.available_from, rating: Number(r.rating),
+    stock: r.stock === null ? null : Number(r.stock), quantityStep: Number(r.quantity_step), availableFrom: r.available_from,
+    ingredients: r.ingredients, allergens: r.allergens, storage: r.storage, rating: Number(r.rating),
     reviewCount: r.review_count, createdAt: new Date(r.created_at), timeKey: r.time_key,
   };
 }
@@ -104,7 +107,7 @@ const rawTypes = {
 
 /** fromArray's positions; checked against productColumns' keys when this module loads. */
 const PRODUCT_ROW_KEYS = ['id', 'householdId', 'householdName', 'name', 'description', 'pricePara', 'unit', 'image', 'thumbnail', 'category',
-  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'rating', 'reviewCount', 'createdAt', 'timeKey'];
+  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'ingredients', 'allergens', 'storage', 'rating', 'reviewCount', 'createdAt', 'timeKey'];
 if (!isDeepStrictEqual(Object.keys(productColumns), PRODUCT_ROW_KEYS)) {
   throw new Error(`catalog.repository: productColumns changed (${Object.keys(productColumns).join(', ')}); update fromArray`);
 }
@@ -114,8 +117,9 @@ function fromArray(r: unknown[]): ProductRow {
     id: r[0] as string, householdId: r[1] as string, householdName: r[2] as string, name: r[3] as string, description: r[4] as string,
     pricePara: Number(r[5]), unit: r[6] as Unit, image: r[7] as string | null, thumbnail: r[8] as string | null, category: r[9] as Category,
     availability: r[10] as boolean, featured: r[11] as boolean, promoted: r[12] as boolean,
-    stock: r[13] === null ? null : Number(r[13]), quantityStep: Number(r[14]), availableFrom: r[15] as string | null, rating: Number(r[16]),
-    reviewCount: r[17] as number, createdAt: new Date(r[18] as string), timeKey: r[19] as string,
+    stock: r[13] === null ? null : Number(r[13]), quantityStep: Number(r[14]), availableFrom: r[15] as string | null,
+    ingredients: r[16] as string | null, allergens: r[17] as string[], storage: r[18] as string | null, rating: Number(r[19]),
+    reviewCount: r[20] as number, createdAt: new Date(r[21] as string), timeKey: r[22] as string,
   };
 }
 
@@ -132,9 +136,10 @@ interface RawStatement { name: string; text: string; params: unknown[] }
  */
 const LITERAL_LIMITS = new Set([LIMITS.pageSizeDefault + 1, LIMITS.pageSizeMax + 1]);
 
-/** Which filters a page query has: one prepared statement per shape (at most 144), times the literal limits. */
+/** Which filters a page query has: one prepared statement per shape (at most 432), times the literal limits. */
 interface PageShape {
-  category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; includeUnavailable: boolean; after: boolean;
+  category: boolean; householdId: boolean; featured: boolean; promoted: boolean | undefined; registered: boolean | undefined;
+  includeUnavailable: boolean; after: boolean;
 }
 
 /** A value written into the SQL, or a prepared statement's placeholder for it. */
@@ -145,8 +150,12 @@ const keysetAfter = (a: { timeKey: Value<string>; id: Value<string> }) =>
   sql`(${products.createdAt}, ${products.id}) < (${a.timeKey}::timestamptz, ${a.id}::uuid)`;
 
 /** The conditions of a page of products: public, not archived, and the filters that are given. */
+/** The product's household has at least one registration (registarski or veterinarski kontrolni broj). */
+const householdIsRegistered = sql`EXISTS (SELECT 1 FROM households reg_h WHERE reg_h.id = ${products.householdId}
+  AND jsonb_array_length(reg_h.legal -> 'registrations') > 0)`;
+
 function pageConditions(f: {
-  includeUnavailable: boolean; promoted?: boolean | undefined;
+  includeUnavailable: boolean; promoted?: boolean | undefined; registered?: boolean | undefined;
   category?: Value<Category>; householdId?: Value<string>; featured?: Value<boolean>; after?: { timeKey: Value<string>; id: Value<string> };
   /** The query joins `households` (newestFirst): the public rule reads that row instead of looking it up again. */
   householdJoined?: boolean;
@@ -159,6 +168,7 @@ function pageConditions(f: {
   if (f.householdId !== undefined) conditions.push(eq(products.householdId, f.householdId));
   if (f.featured !== undefined) conditions.push(eq(products.featured, f.featured));
   if (f.promoted !== undefined) conditions.push(f.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
+  if (f.registered !== undefined) conditions.push(f.registered ? householdIsRegistered : sql`NOT ${householdIsRegistered}`);
   if (f.after) conditions.push(keysetAfter(f.after));
   return conditions;
 }
@@ -178,7 +188,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
     .orderBy(sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`);
   function preparePage(shape: PageShape, limit: number | undefined, name: string): RawStatement {
     const query = newestFirst(pageConditions({
-      householdJoined: true, includeUnavailable: shape.includeUnavailable, promoted: shape.promoted,
+      householdJoined: true, includeUnavailable: shape.includeUnavailable, promoted: shape.promoted, registered: shape.registered,
       category: shape.category ? ph('category') : undefined,
       householdId: shape.householdId ? ph('householdId') : undefined,
       featured: shape.featured ? ph('featured') : undefined,
@@ -191,7 +201,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
   }
   function pageStatement(shape: PageShape, limit: number): RawStatement {
     const literal = LITERAL_LIMITS.has(limit) ? limit : undefined;
-    const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('')
+    const key = [shape.category, shape.householdId, shape.featured, shape.promoted, shape.registered, shape.includeUnavailable, shape.after].map((v) => (v === undefined ? 'u' : v ? '1' : '0')).join('')
       + (literal === undefined ? '' : `_l${literal}`);
     let found = pages.get(key);
     if (!found) pages.set(key, found = preparePage(shape, literal, `catalog_page_${key}`));
@@ -224,7 +234,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
       if (!filters.words.length) {
         const page = pageStatement({
           category: filters.category !== undefined, householdId: filters.householdId !== undefined, featured: filters.featured !== undefined,
-          promoted: filters.promoted, includeUnavailable: filters.includeUnavailable, after: after !== undefined,
+          promoted: filters.promoted, registered: filters.registered, includeUnavailable: filters.includeUnavailable, after: after !== undefined,
         }, limit);
         const rows = await run(page, {
           limit, category: filters.category, householdId: filters.householdId, featured: filters.featured, afterTime: after?.timeKey, afterId: after?.id,
@@ -243,7 +253,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
         // from flattening it), filtered: exact whenever it finds `want` rows of the tier.
         const windowed = await db.execute<RawProductRow>(sql`
           SELECT w.id, w.household_id, h.name AS household_name, w.name, w.description, w.price_para, w.unit, w.image,
-            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.rating, w.review_count, w.created_at,
+            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at,
             to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time_key
           FROM (SELECT * FROM ${products} WHERE ${and(...scope)}
                 ORDER BY ${products.createdAt} DESC NULLS LAST, ${products.id} DESC NULLS LAST LIMIT ${SEARCH_WINDOW}) w

@@ -23,7 +23,7 @@ export function createCatalogService({ catalogRepository }: { catalogRepository:
         && query.householdId === viewer.id);
       const cursor = decodeCursor(query.cursor, productsCursor);
       const rows = await catalogRepository.list({
-        filters: { category: query.category, householdId: query.householdId, featured: query.featured, promoted: query.promoted, includeUnavailable, words },
+        filters: { category: query.category, householdId: query.householdId, featured: query.featured, promoted: query.promoted, registered: query.registered, includeUnavailable, words },
         limit: query.limit + 1,
         after: cursor ? { rank: cursor[0], timeKey: cursor[1], id: cursor[2] } : undefined,
       });

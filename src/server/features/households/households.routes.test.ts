@@ -25,6 +25,7 @@ describe('GET /api/households/:id', () => {
       followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
       pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] },
       minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48,
+      legal: { form: 'person', holdingNumber: null, pib: null, registrations: [], verifiedAt: null },
     });
     await t.app.inject({ method: 'PUT', url: `/api/households/${farm.id}/follow`, headers: buyer.headers });
     const signedIn = await t.app.inject({ method: 'GET', url: `/api/households/${farm.id}`, headers: buyer.headers });

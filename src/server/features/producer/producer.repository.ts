@@ -8,7 +8,7 @@ import { households, media, orders, products } from '../../db/schema.ts';
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'rating' | 'reviewCount' | 'archivedAt'>;
 export type HouseholdValues = Partial<Pick<typeof households.$inferInsert, 'name' | 'description' | 'location' | 'avatar' | 'searchKey'
-  | 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName' | 'standingCutoffHours'>>;
+  | 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName' | 'standingCutoffHours' | 'legal' | 'legalVerifiedAt'>>;
 
 export function createProducerRepository(db: Db) {
   async function productById(executor: DbOrTx, id: string): Promise<Product | null> {

@@ -259,6 +259,7 @@ describe('PATCH /api/households/:id', () => {
       followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
       pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] },
       minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48,
+      legal: { form: 'person', holdingNumber: null, pib: null, registrations: [], verifiedAt: null },
     });
     expect(await feedIds('?q=gazdinstvo%20milic')).toContain(prod.id);
     expect(await feedIds('?q=stara%20kuca')).not.toContain(prod.id);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { productSearchKey } from '#shared/category-search.ts';
 import { isMultipleOfStep } from '#shared/quantity.ts';
 import { BUSINESS_TIME_ZONE, belgradeToday, dayRange } from '#shared/time.ts';
@@ -64,6 +65,9 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         stock: body.stock,
         quantityStep: body.quantityStep,
         availableFrom: body.availableFrom,
+        ingredients: body.ingredients,
+        allergens: body.allergens,
+        storage: body.storage,
         image: image?.url ?? null,
         thumbnail: image ? (image.thumbnailUrl ?? image.url) : null,
         searchKey: productSearchKey(body.name, household.name, body.category, household.location),
@@ -110,7 +114,7 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       const household = await repository.householdById(householdId);
       if (!household) throw notFound('Household');
       if (household.id !== userId) throw forbidden('You can only change your own household');
-      const { avatarId, pickupPoints, delivery, minimumOrder, payment, ...fields } = body;
+      const { avatarId, pickupPoints, delivery, minimumOrder, payment, legal, ...fields } = body;
       const values: Parameters<ProducerRepository['updateHousehold']>[1] = { ...fields };
       if (pickupPoints !== undefined) {
         const known = new Set(household.pickupPoints.map((p) => p.id));
@@ -147,6 +151,21 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         values.ipsPayeeName = payment.ipsPayeeName === undefined ? household.ipsPayeeName : payment.ipsPayeeName;
         if (!values.paymentCash && values.ipsAccount === null) {
           throw validationFailed([{ field: 'payment.cash', message: 'Accept cash or give an account for IPS payments' }]);
+        }
+      }
+      if (legal !== undefined) {
+        const current = household.legal;
+        const next = {
+          form: legal.form ?? current.form,
+          holdingNumber: legal.holdingNumber === undefined ? current.holdingNumber : legal.holdingNumber,
+          pib: legal.pib === undefined ? current.pib : legal.pib,
+          registrations: legal.registrations ?? current.registrations,
+        };
+        // An operator checked the papers as they were: any change of them needs a new check
+        // (docs/papers-and-labels.md). Sending the same papers again keeps the check.
+        if (!isDeepStrictEqual(next, { form: current.form, holdingNumber: current.holdingNumber, pib: current.pib, registrations: current.registrations })) {
+          values.legal = next;
+          values.legalVerifiedAt = null;
         }
       }
       if (avatarId === null) values.avatar = null;

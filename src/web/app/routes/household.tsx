@@ -11,6 +11,7 @@ import { FollowButton } from '#web/features/follows/components/follow-button.tsx
 import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { useHousehold } from '#web/features/households/api/get-household.ts';
 import { HouseholdLogistics } from '#web/features/households/components/household-logistics.tsx';
+import { HouseholdPapers } from '#web/features/households/components/household-papers.tsx';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
 import { StoryAvatar } from '#web/features/stories/components/story-avatar.tsx';
 import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components/lazy-story-viewer.tsx';
@@ -83,6 +84,7 @@ export default function HouseholdPage() {
       </header>
       {h.description && <p className="mt-4 whitespace-pre-line text-muted-foreground">{h.description}</p>}
       <HouseholdLogistics household={h} />
+      <HouseholdPapers household={h} />
       {user?.id !== h.id && (
         <div className="mt-4 flex items-center gap-2">
           <FollowButton household={h} isSignedIn={Boolean(user)} onRequireLogin={requireLogin} />

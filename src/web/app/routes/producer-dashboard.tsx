@@ -8,6 +8,7 @@ import { MediaUploadField } from '#web/features/media/components/media-upload-fi
 import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';
 import { ProducerOrdersTab } from '#web/features/orders/components/producer-orders-tab.tsx';
 import { StandingDemandTable } from '#web/features/standing/components/standing-demand-table.tsx';
+import { SlipButton } from '#web/features/orders/components/slip-button.tsx';
 import { HouseholdSection } from '#web/features/producer/components/household-section.tsx';
 import { ProducerOverview } from '#web/features/producer/components/producer-overview.tsx';
 import { ProductsTab } from '#web/features/producer/components/products-tab.tsx';
@@ -58,7 +59,12 @@ export default function ProducerDashboardPage() {
         </TabsList>
         <TabsContent value="products"><ProductsTab UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="orders">
-          <ProducerOrdersTab renderExtra={(order) => <OrderConversation orderId={order.id} viewerIsProducer defaultOpen={order.id === linked} />} />
+          <ProducerOrdersTab renderExtra={(order) => (
+            <>
+              <div className="flex justify-end"><SlipButton orderId={order.id} number={order.number} /></div>
+              <OrderConversation orderId={order.id} viewerIsProducer defaultOpen={order.id === linked} />
+            </>
+          )} />
           <StandingDemandTable />
         </TabsContent>
         <TabsContent value="stories"><StoriesSection householdId={user.id} UploadField={MediaUploadField} /></TabsContent>

@@ -10,6 +10,7 @@ import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { useSendToLogin } from '#web/features/auth/hooks/use-send-to-login.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductImage } from '#web/features/catalog/components/product-card.tsx';
+import { ProductLabelInfo } from '#web/features/catalog/components/product-label-info.tsx';
 import { ShareProduct } from '#web/features/catalog/components/share-product.tsx';
 import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-dialog.tsx';
 import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
@@ -97,6 +98,7 @@ export default function ProductPage() {
           <p className="font-medium text-amber-700">{p.stock === 0 ? t('product.soldOut') : t('product.onlyLeft', { quantity: format.quantity(p.stock, p.unit) })}</p>
         )}
         {p.description && <p className="whitespace-pre-line text-muted-foreground">{p.description}</p>}
+        <ProductLabelInfo product={p} />
         <div className="mt-2 flex flex-wrap gap-2">
           <Button onClick={() => addToBasket(p)} disabled={soldOut}>
             <ShoppingBasket aria-hidden="true" />

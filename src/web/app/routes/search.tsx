@@ -22,6 +22,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const [query, setQuery] = useState(text.trim());
+  const [registered, setRegistered] = useState(params.get('registered') === 'true');
   const addToBasket = useAddToBasket();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -37,7 +38,7 @@ export default function SearchPage() {
     return () => clearTimeout(timer.current);
   }, [text, setParams]);
 
-  const results = useProducts({ q: query }, { enabled: query.length > 0, keepPrevious: true });
+  const results = useProducts(registered ? { q: query, registered: true } : { q: query }, { enabled: query.length > 0, keepPrevious: true });
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
   const nothingFound = query.length > 0 && results.isSuccess && !results.isPlaceholderData && items.length === 0;
   const suggestions = useSearchSuggestions(query, nothingFound);
@@ -59,6 +60,10 @@ export default function SearchPage() {
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('search.placeholder')} className="pl-9" autoComplete="off" enterKeyHint="search" />
         </div>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={registered} onChange={(e) => setRegistered(e.target.checked)} />
+          {t('papers:search.registered')}
+        </label>
       </form>
       {query.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-12 text-center text-muted-foreground">

@@ -8,6 +8,8 @@ export interface ProductFilters {
   householdId?: string;
   featured?: boolean;
   promoted?: boolean;
+  /** Only households with a registration (docs/papers-and-labels.md). */
+  registered?: boolean;
   q?: string;
   limit?: number;
 }
@@ -29,8 +31,8 @@ const flag = (value: boolean | undefined) => (value === undefined ? undefined : 
 
 /** GET /api/products: newest first (ranked when q is given), one cursor page. */
 export function getProducts(filters: ProductFilters, cursor: string | null, signal?: AbortSignal) {
-  const { featured, promoted, ...rest } = filters;
-  return api.products.list({ query: { ...rest, featured: flag(featured), promoted: flag(promoted), ...(cursor ? { cursor } : {}) }, signal });
+  const { featured, promoted, registered, ...rest } = filters;
+  return api.products.list({ query: { ...rest, featured: flag(featured), promoted: flag(promoted), registered: flag(registered), ...(cursor ? { cursor } : {}) }, signal });
 }
 
 export const productsQueryOptions = (filters: ProductFilters) => infiniteQueryOptions({

@@ -16,6 +16,7 @@ import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
 import { showError } from '../lib/show-error.ts';
 import { LogisticsSettings } from './logistics-settings.tsx';
+import { PapersSection } from './papers-section.tsx';
 import type { UploadField } from '../lib/upload-field.ts';
 
 type FormInput = z.input<typeof updateHouseholdBody>;
@@ -44,6 +45,7 @@ export function HouseholdSection({ householdId, UploadField }: { householdId: st
         <>
           <HouseholdForm key={query.data.id} household={query.data} UploadField={UploadField} />
           <LogisticsSettings key={`logistics-${query.data.id}`} household={query.data} />
+          <PapersSection key={`papers-${query.data.id}`} household={query.data} />
         </>
       )}
     </section>

@@ -27,6 +27,7 @@ type FormOutput = z.output<typeof createProductBody>;
 const EMPTY: FormInput = {
   name: '', description: '', price: undefined as unknown as number, unit: 'kg', category: 'fruit',
   availability: true, featured: false, stock: null, quantityStep: '1' as unknown as number, availableFrom: null, imageId: undefined,
+  ingredients: null, allergens: '' as unknown as string[], storage: null,
 };
 
 /**
@@ -42,6 +43,7 @@ function valuesOf(product: Product | null, language: string): FormInput {
     name: product.name, description: product.description, price: asText(product.price, language), unit: product.unit, category: product.category,
     availability: product.availability, featured: product.featured, stock: asText(product.stock, language) as unknown as null,
     quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom, imageId: undefined,
+    ingredients: product.ingredients, allergens: product.allergens.join(', ') as unknown as string[], storage: product.storage,
   };
 }
 
@@ -53,7 +55,11 @@ const readNumber = (language: string, empty: undefined | null) => (v: unknown) =
 };
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
-const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId'] as const;
+const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage'] as const;
+
+/** "milk, celery" as typed to ["milk", "celery"]. */
+const readList = (v: unknown) => (Array.isArray(v) ? v : String(v ?? '').split(/[,;]/).map((a) => a.trim()).filter(Boolean));
+const readText = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 interface ProductFormDialogProps {
   open: boolean;
@@ -201,6 +207,27 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           <Input id="product-available-from" type="date" aria-invalid={errors.availableFrom ? true : undefined}
             {...register('availableFrom', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} />
           {errors.availableFrom ? <p role="alert" className="text-sm text-destructive">{error('availableFrom')}</p> : null}
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="product-ingredients">{t('papers:fields.ingredients')}</Label>
+          <Textarea id="product-ingredients" rows={3} maxLength={500} aria-describedby="product-ingredients-help" aria-invalid={errors.ingredients ? true : undefined}
+            {...register('ingredients', { setValueAs: readText })} />
+          <p id="product-ingredients-help" className="text-xs text-muted-foreground">{t('papers:fields.ingredientsHelp')}</p>
+          {errors.ingredients ? <p role="alert" className="text-sm text-destructive">{errors.ingredients.message}</p> : null}
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="product-allergens">{t('papers:fields.allergens')}</Label>
+          <Input id="product-allergens" autoComplete="off" aria-describedby="product-allergens-help" aria-invalid={errors.allergens ? true : undefined}
+            {...register('allergens', { setValueAs: readList })} />
+          <p id="product-allergens-help" className="text-xs text-muted-foreground">{t('papers:fields.allergensHelp')}</p>
+          {errors.allergens ? <p role="alert" className="text-sm text-destructive">{errors.allergens.message ?? errors.allergens.root?.message}</p> : null}
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor="product-storage">{t('papers:fields.storage')}</Label>
+          <Input id="product-storage" autoComplete="off" maxLength={200} aria-describedby="product-storage-help" aria-invalid={errors.storage ? true : undefined}
+            {...register('storage', { setValueAs: readText })} />
+          <p id="product-storage-help" className="text-xs text-muted-foreground">{t('papers:fields.storageHelp')}</p>
+          {errors.storage ? <p role="alert" className="text-sm text-destructive">{errors.storage.message}</p> : null}
         </div>
       </div>
       <div className="flex flex-wrap gap-6">

@@ -21,6 +21,7 @@ import { useOwnProducts } from '../api/get-own-products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { showError } from '../lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
+import { LabelsButton } from './labels-button.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 
 /**
@@ -156,6 +157,7 @@ function ProductActions({ product, onEdit, onDelete }: { product: Product; onEdi
         aria-label={product.availability ? t('products.unpublishNamed', { name: product.name }) : t('products.publishNamed', { name: product.name })}>
         {product.availability ? t('products.unpublish') : t('products.publish')}
       </Button>
+      <LabelsButton product={product} />
       <Button size="sm" variant="destructive" onClick={onDelete} aria-label={t('products.deleteNamed', { name: product.name })}>
         <Trash2 aria-hidden="true" />
         {t('products.delete')}
@@ -190,6 +192,7 @@ function ProductTableActions({ product, onEdit, onDelete }: { product: Product; 
       <IconAction icon={product.availability ? EyeOff : Eye} variant="secondary" onClick={() => void publish.toggle()} disabled={publish.pending}
         label={product.availability ? t('products.unpublishNamed', named) : t('products.publishNamed', named)}
         tip={product.availability ? t('products.unpublish') : t('products.publish')} />
+      <LabelsButton product={product} compact />
       <IconAction icon={Trash2} variant="destructive" onClick={onDelete} label={t('products.deleteNamed', named)} tip={t('products.delete')} />
     </div>
   );
