@@ -56,11 +56,6 @@ const minutesOf = (time: string) => (isClockTime(time) ? clockMinutes(time) : Nu
 
 const MESSAGE_KEYS = Object.fromEntries(Object.entries(CHECKOUT_MESSAGES).map(([key, message]) => [message, key]));
 
-interface ErrorDetail {
-  productId?: string; name?: string; available?: number; householdId?: string; minimum?: number; subtotal?: number;
-  availableFrom?: string; quantityStep?: number;
-}
-
 /** The delivery fee of one household's part: none for pickup, none from `freeFrom` on. */
 export function deliveryFeePara(household: Household | undefined, choice: Choice | undefined, subtotalPara: number): number {
   if (!household || choice?.deliveryType !== 'delivery' || !household.delivery.enabled) return 0;
@@ -172,7 +167,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker }: C
 
   function failureMessage(error: unknown): string {
     if (!isApiError(error)) return t('orderFailed');
-    const details = Array.isArray(error.details) ? (error.details as ErrorDetail[]) : [];
+    const { details } = error;
     if (error.code === 'order.out_of_stock' && details[0]) {
       return details.map((d) => t('outOfStock', { name: nameOf(d.productId, d.name), available: d.available ?? 0 })).join(' ');
     }
