@@ -19,14 +19,19 @@ interface PageRoute {
   /** The page component's module, src/web/app/routes/<module>.tsx (also its chunk's name). */
   readonly module: string;
   readonly access: PageAccess;
+  /**
+   * Kept by the service worker for offline reading (src/web/sw.ts): the page is the same for
+   * every visitor and its URL carries nothing private (not a reset link with its code).
+   */
+  readonly offline?: true;
 }
 
 export const PAGES = {
-  feed: { path: '/', module: 'feed', access: 'anyone' },
-  search: { path: '/search', module: 'search', access: 'anyone' },
-  product: { path: '/product/:id', module: 'product', access: 'anyone' },
-  household: { path: '/household/:id', module: 'household', access: 'anyone' },
-  buyer: { path: '/buyer/:id', module: 'buyer', access: 'anyone' },
+  feed: { path: '/', module: 'feed', access: 'anyone', offline: true },
+  search: { path: '/search', module: 'search', access: 'anyone', offline: true },
+  product: { path: '/product/:id', module: 'product', access: 'anyone', offline: true },
+  household: { path: '/household/:id', module: 'household', access: 'anyone', offline: true },
+  buyer: { path: '/buyer/:id', module: 'buyer', access: 'anyone', offline: true },
   login: { path: '/login', module: 'login', access: 'anyone' },
   signup: { path: '/signup', module: 'signup', access: 'anyone' },
   verifyEmail: { path: '/verify-email', module: 'verify-email', access: 'anyone' },
