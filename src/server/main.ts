@@ -11,7 +11,7 @@ import { openDatabase } from './db/open.ts';
  */
 const loadServer = () => Promise.all([
   import('./app.ts'), import('./lib/backup.ts'), import('./db/seed/seed.ts'), import('./db/watchdog.ts'),
-  import('./lib/mailer.ts'), import('./lib/secrets.ts'), import('./lib/tokens.ts'),
+  import('./lib/mailer.ts'), import('./config/secrets.ts'), import('./lib/tokens.ts'),
 ]).then(([{ buildApp }, { scheduleDailyBackup }, { publicDemoAccountsWarning, seedIfEmpty }, { watchDatabase }, { createMailer }, { jwtSecret }, { createTokens }]) => ({
   buildApp, scheduleDailyBackup, publicDemoAccountsWarning, seedIfEmpty, watchDatabase, createMailer, jwtSecret, createTokens,
 }));
