@@ -1,9 +1,9 @@
 /**
  * THE page routes of the web app, declared once. The browser's router builds its routes from
- * this table (src/web/app/router.tsx), the server picks the page chunk to preload
+ * this table (src/web/app/page-routes.tsx), the server picks the page chunk to preload
  * (src/server/plugins/web.ts), renders public pages with their data (src/web/entry-server.tsx)
  * and writes the Open Graph head of shared links (src/server/plugins/page-head.ts), all through
- * `matchPage`. A new page: add it here, add its module to PAGE_MODULES in router.tsx (the
+ * `matchPage`. A new page: add it here, add its module to PAGE_MODULES in src/web/app/page-routes.tsx (the
  * compiler asks for it), and create src/web/app/routes/<module>.tsx.
  */
 

@@ -9,7 +9,7 @@ import { createBrowserHistory } from '#web/lib/router-history.ts';
 import { registerServiceWorker } from '#web/lib/register-service-worker.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadPage } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/page-routes.tsx';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; under our
 // CSP (no 'unsafe-eval') that probe is logged as a CSP violation (Lighthouse best practices).
