@@ -1,14 +1,41 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Feature names are the same in every layer (docs/architecture.md, Layers). */
-export const FEATURES = [
-  'auth', 'catalog', 'households', 'stories', 'reviews', 'follows',
-  'basket', 'checkout', 'orders', 'producer', 'media', 'buyers', 'standing',
+/** The feature folders of a layer, as they are on disk: a new feature is guarded at once. */
+const featuresOf = (layer) => fs.readdirSync(new URL(`./src/${layer}/features/`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+/** Feature names are the same in every layer (docs/architecture.md, Layers); some exist in one only. */
+export const FEATURES = { server: featuresOf('server'), web: featuresOf('web') };
+
+/**
+ * The floors below the features (docs/layers.md): they never import a feature, and the server's
+ * floors import only downwards: db below lib, lib below plugins.
+ */
+const FEATURE_IMPORT = { regex: '^#(server|web)/features/|(^|/)features/', message: 'Floors below the features do not import a feature (docs/layers.md)' };
+const FLOORS = [
+  { files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'], layer: 'web', patterns: [FEATURE_IMPORT] },
+  { files: ['src/server/plugins/**/*.ts'], layer: 'server', patterns: [FEATURE_IMPORT] },
+  {
+    files: ['src/server/lib/**/*.ts'], layer: 'server',
+    patterns: [FEATURE_IMPORT, { regex: '^#server/plugins/|(^|/)plugins/', message: 'lib is below plugins (docs/layers.md)' }],
+  },
+  {
+    // The seed is a tool above the floors (it hashes passwords like the app), as cli/ is.
+    files: ['src/server/db/**/*.ts'], ignores: ['src/server/db/seed/**'], layer: 'server',
+    patterns: [FEATURE_IMPORT, { regex: '^#server/(lib|plugins)/|(^|/)(lib|plugins)/', message: 'db is below lib and plugins: it imports neither (docs/layers.md)' }],
+  },
 ];
+function floors() {
+  return FLOORS.map(({ files, ignores = [], layer, patterns }) => ({
+    // A floor's tests may take a feature's real output as their sample (lib/mailer.test.ts).
+    files, ignores: [...ignores, '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LAYER_RULE[layer], ...patterns] }] },
+  }));
+}
 
 /**
  * Features never import each other: routes (web) and app.ts (server) compose them.
@@ -21,8 +48,9 @@ const LAYER_RULE = {
 };
 
 function featureIsolation(layer) {
-  return FEATURES.map((feature) => {
-    const others = FEATURES.filter((f) => f !== feature).join('|');
+  const all = [...new Set([...FEATURES.server, ...FEATURES.web])];
+  return FEATURES[layer].map((feature) => {
+    const others = all.filter((f) => f !== feature).join('|');
     const message = 'Features do not import each other; compose them in app.ts (server) or a route (web).';
     return {
       files: [`src/${layer}/features/${feature}/**/*.{ts,tsx}`],
@@ -88,6 +116,7 @@ export default tseslint.config(
   },
   ...featureIsolation('server'),
   ...featureIsolation('web'),
+  ...floors(),
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'test/**', 'src/server/main.ts', 'src/server/db/seed/**', 'src/server/cli/**'],
     rules: { 'no-console': 'off' },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,54 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { endpointRoutes } from './scripts/vite/endpoint-routes.ts';
 import { serbianLatinLocales } from './scripts/vite/serbian-latin-locales.ts';
-
-/**
- * Writes the app shell's file list into the built service worker (public/sw.js is copied
- * as-is): the JS and CSS reachable from the entry, statically or through lazy routes, except
- * the producer dashboard's (buyers never need it; visiting it caches it at run time). BUILD
- * becomes a hash of the list and of the shell files, so every new build is a new worker.
- */
-function serviceWorkerPrecache(): Plugin {
-  let outDir = '';
-  let files: string[] = [];
-  return {
-    name: 'domace:sw-precache',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const found = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = byFile.get(fileName);
-        if (!chunk || found.has(fileName)) return;
-        if (!chunk.isEntry && chunk.facadeModuleId && /[\\/]routes[\\/]producer-/.test(chunk.facadeModuleId)) return;
-        found.add(fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
-        for (const asset of chunk.viteMetadata?.importedAssets ?? []) found.add(asset);
-        for (const dep of [...chunk.imports, ...chunk.dynamicImports]) visit(dep);
-      };
-      for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
-      files = [...found].filter((file) => !file.endsWith('.map')).sort().map((file) => `/${file}`);
-    },
-    closeBundle() {
-      const swFile = path.join(outDir, 'sw.js');
-      if (!fs.existsSync(swFile)) return;
-      const hash = createHash('sha256').update(files.join('\n'));
-      for (const shellFile of ['index.html', 'offline.html', 'manifest.webmanifest', 'sw.js']) {
-        const full = path.join(outDir, shellFile);
-        if (fs.existsSync(full)) hash.update(fs.readFileSync(full));
-      }
-      const source = fs
-        .readFileSync(swFile, 'utf8')
-        .replace(/^const BUILD = .*;$/m, `const BUILD = '${hash.digest('hex').slice(0, 12)}';`)
-        .replace(/^const PRECACHE = .*;$/m, `const PRECACHE = ${JSON.stringify(files)};`);
-      fs.writeFileSync(swFile, source);
-    },
-  };
-}
+import { serviceWorker } from './scripts/vite/service-worker.ts';
 
 /**
  * Writes brotli (max quality) and gzip copies beside each text file of the build; the server
@@ -139,7 +91,7 @@ const bootPreload = stagedBootPreload();
  * code splits as the bundler decides. A new state per build: the walk is done once per build.
  */
 const FIRST_LOAD_ROOTS = ['src/web/main.tsx', 'src/web/app/routes/feed.tsx'];
-const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/](yield-to-main|early-start|i18n-language|storage-keys|when-idle|load-chunk|start-failed)\.ts|shared[\\/](ssr|constants)\.ts|web[\\/]styles\.css)|\0virtual:start-failed-texts/;
+const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/](yield-to-main|early-start|i18n-language|storage-keys|when-idle|load-chunk|start-failed)\.ts|shared[\\/](ssr|constants|accept-language)\.ts|web[\\/]styles\.css)|\0virtual:start-failed-texts/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 interface ChunkingContext { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
 function firstLoadChunks() {
@@ -174,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The renderer bundles the icon and Radix packages so only what the pages use is loaded:
   // Node importing them whole (every icon, every primitive) costs ~100 MB of server memory.
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
-  plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorkerPrecache(), bootPreload.plugin, precompress()],
+  plugins: isSsrBuild ? [react(), serbianLatinLocales(LOCALES_DIR)] : [react(), serbianLatinLocales(LOCALES_DIR), endpointRoutes(path.resolve(import.meta.dirname)), tailwindcss(), serviceWorker(path.resolve(import.meta.dirname)), bootPreload.plugin, precompress()],
   build: isSsrBuild
     ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { input: 'entry-server.tsx' } }
     : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true, manifest: true, modulePreload: { resolveDependencies: bootPreload.resolveDependencies }, rolldownOptions: { output: { codeSplitting: firstLoadChunks() } } },

@@ -159,3 +159,28 @@ test('signed in: answers with an Authorization header are never kept nor served 
     await context.setOffline(false);
   }
 });
+
+test('a first visit: the feed, opened before the worker took control, reads offline like pages opened after it', async ({ page, context }, testInfo) => {
+  await prepareStorage(page, { language: 'sr' });
+  // A new visitor: no worker yet, so the feed and the reads it made went past it.
+  await page.goto('/');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  const cards = await page.getByTestId('product-card').count();
+  await workerInControl(page);
+  // The worker keeps what the page had loaded when it took control.
+  await page.waitForFunction(async () => {
+    const kept = await (await caches.open('domace-pages-v1')).keys();
+    return kept.some((request) => new URL(request.url).pathname === '/');
+  }, undefined, { timeout: 20_000 });
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: text('sr', 'common', 'offline.title') })).toBeVisible();
+    await expect(page.getByTestId('product-card')).toHaveCount(cards);
+    await expect(page.getByTestId('offline-not-saved')).toHaveCount(0);
+    await saveScreen(page, testInfo, 'offline-first-feed');
+  } finally {
+    await context.setOffline(false);
+  }
+});

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { freePort } from '../src/server/lib/free-port.ts';
+import { freePort } from '../src/server/config/free-port.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findNginx, startNginx } from '../scripts/lib/nginx.mjs';
 import { createDb, createPool, type Db } from '../src/server/db/client.ts';

@@ -48,3 +48,37 @@ describe('dependency rules', () => {
     expect(await lint('src/web/features/catalog/api/fine.ts', "export const page = '/product/1';\n")).toEqual([]);
   });
 });
+
+describe('floors (docs/layers.md)', () => {
+  const FEATURE = /Floors below the features do not import a feature/;
+
+  it('guard every feature folder, also those added after the rule was written', async () => {
+    for (const feature of ['admin', 'messages', 'notifications', 'saved', 'reports']) {
+      expect(await restrictedImports(`src/web/features/${feature}/violation.ts`, "import { x } from '#web/features/catalog/api/get-product.ts';\nexport const y = x;\n"), feature)
+        .toEqual([expect.stringMatching(/Features do not import each other/)]);
+    }
+    expect(await restrictedImports('src/web/features/catalog/violation.ts', "import { x } from '#web/features/reports/api/x.ts';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/server/features/admin/violation.ts', "import { x } from '../notifications/notifications.service.ts';\nexport const y = x;\n")).toHaveLength(1);
+  });
+
+  it('keep the web lib and components from importing a feature', async () => {
+    expect(await restrictedImports('src/web/lib/violation.ts', "import { x } from '#web/features/basket/hooks/use-basket.ts';\nexport const y = x;\n")).toEqual([expect.stringMatching(FEATURE)]);
+    expect(await restrictedImports('src/web/components/ui/violation.tsx', "import { x } from '../../features/auth/x.ts';\nexport const y = x;\n")).toEqual([expect.stringMatching(FEATURE)]);
+  });
+
+  it('keep the server lib, db and plugins from importing a feature', async () => {
+    for (const floor of ['lib', 'db', 'plugins']) {
+      expect(await restrictedImports(`src/server/${floor}/violation.ts`, "import { x } from '../features/orders/orders.service.ts';\nexport const y = x;\n"), floor)
+        .toEqual([expect.stringMatching(FEATURE)]);
+    }
+  });
+
+  it('keep db below lib and plugins, and lib below plugins', async () => {
+    expect(await restrictedImports('src/server/db/violation.ts', "import { x } from '../lib/errors.ts';\nexport const y = x;\n")).toEqual([expect.stringMatching(/db is below lib/)]);
+    expect(await restrictedImports('src/server/db/violation.ts', "import { x } from '#server/plugins/auth.ts';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/server/lib/violation.ts', "import { x } from '../plugins/auth.ts';\nexport const y = x;\n")).toEqual([expect.stringMatching(/lib is below plugins/)]);
+    // Downwards is the way: lib reads the db, everything reads config and shared.
+    expect(await restrictedImports('src/server/lib/ok.ts', "import { x } from '../db/schema.ts';\nimport { r } from '../config/root.ts';\nexport const y = [x, r];\n")).toEqual([]);
+    expect(await restrictedImports('src/server/db/ok.ts', "import { r } from '../config/root.ts';\nimport { t } from '#shared/time.ts';\nexport const y = [r, t];\n")).toEqual([]);
+  });
+});

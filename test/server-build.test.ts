@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT as SERVER_ROOT } from '../src/server/lib/root.ts';
+import { ROOT as SERVER_ROOT } from '../src/server/config/root.ts';
 import { SERVER_DIR, SERVER_ENTRY, buildServer, canBuildServer, serverBuildIsStale } from '../scripts/server-build.mjs';
 
 /** What `npm start` runs (scripts/start.mjs): the server bundled into dist/server (ADR 0020). */

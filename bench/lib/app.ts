@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/server/lib/free-port.ts';
+import { freePort } from '../../src/server/config/free-port.ts';
 
 /**
  * Starts the real app (`node scripts/start.mjs`) as a child process on 127.0.0.1 and waits

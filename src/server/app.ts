@@ -26,7 +26,7 @@ import writeLimitsPlugin from './plugins/write-limits.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
 import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
-import { ROOT } from './lib/root.ts';
+import { ROOT } from './config/root.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';

@@ -13,7 +13,7 @@ import { storageState } from './lib/storage-health.ts';
  */
 const loadServer = () => Promise.all([
   import('./app.ts'), import('./lib/backup.ts'), import('./db/seed/seed.ts'), import('./db/watchdog.ts'),
-  import('./lib/mailer.ts'), import('./lib/secrets.ts'), import('./lib/tokens.ts'),
+  import('./lib/mailer.ts'), import('./config/secrets.ts'), import('./lib/tokens.ts'),
 ]).then(([{ buildApp }, { scheduleDailyBackup }, { publicDemoAccountsWarning, seedIfEmpty }, { watchDatabase }, { createMailer }, { jwtSecret }, { createTokens }]) => ({
   buildApp, scheduleDailyBackup, publicDemoAccountsWarning, seedIfEmpty, watchDatabase, createMailer, jwtSecret, createTokens,
 }));

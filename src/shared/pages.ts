@@ -1,9 +1,9 @@
 /**
  * THE page routes of the web app, declared once. The browser's router builds its routes from
- * this table (src/web/app/router.tsx), the server picks the page chunk to preload
+ * this table (src/web/app/page-routes.tsx), the server picks the page chunk to preload
  * (src/server/plugins/web.ts), renders public pages with their data (src/web/entry-server.tsx)
  * and writes the Open Graph head of shared links (src/server/plugins/page-head.ts), all through
- * `matchPage`. A new page: add it here, add its module to PAGE_MODULES in router.tsx (the
+ * `matchPage`. A new page: add it here, add its module to PAGE_MODULES in src/web/app/page-routes.tsx (the
  * compiler asks for it), and create src/web/app/routes/<module>.tsx.
  */
 
@@ -19,14 +19,19 @@ interface PageRoute {
   /** The page component's module, src/web/app/routes/<module>.tsx (also its chunk's name). */
   readonly module: string;
   readonly access: PageAccess;
+  /**
+   * Kept by the service worker for offline reading (src/web/sw.ts): the page is the same for
+   * every visitor and its URL carries nothing private (not a reset link with its code).
+   */
+  readonly offline?: true;
 }
 
 export const PAGES = {
-  feed: { path: '/', module: 'feed', access: 'anyone' },
-  search: { path: '/search', module: 'search', access: 'anyone' },
-  product: { path: '/product/:id', module: 'product', access: 'anyone' },
-  household: { path: '/household/:id', module: 'household', access: 'anyone' },
-  buyer: { path: '/buyer/:id', module: 'buyer', access: 'anyone' },
+  feed: { path: '/', module: 'feed', access: 'anyone', offline: true },
+  search: { path: '/search', module: 'search', access: 'anyone', offline: true },
+  product: { path: '/product/:id', module: 'product', access: 'anyone', offline: true },
+  household: { path: '/household/:id', module: 'household', access: 'anyone', offline: true },
+  buyer: { path: '/buyer/:id', module: 'buyer', access: 'anyone', offline: true },
   login: { path: '/login', module: 'login', access: 'anyone' },
   signup: { path: '/signup', module: 'signup', access: 'anyone' },
   verifyEmail: { path: '/verify-email', module: 'verify-email', access: 'anyone' },

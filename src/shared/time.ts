@@ -9,7 +9,7 @@ import { BUSINESS_TIME_ZONE } from './constants.ts';
  * Dates are ISO calendar dates `YYYY-MM-DD`, times `HH:MM` (24 h). The zone's rules (CET, CEST
  * from the last Sunday of March to the last Sunday of October) come from the IANA database
  * through the engine (Temporal where it has it, else Intl), so no rule is written here. They are
- * used rather than date-fns: src/shared imports nothing but zod, and only numbers are read from
+ * used rather than a date library: src/shared imports nothing but zod, and only numbers are read from
  * them, which every ICU gives alike (docs/decisions/0015-time-and-format-modules.md).
  */
 

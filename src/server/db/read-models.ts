@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { timeKeySql } from '../lib/keyset-cursor.ts';
+import { belgradeTodaySql, timeKeySql } from './sql-time.ts';
 import type { HouseholdLegal } from '#shared/contracts/legal.ts';
 import { PUBLIC_PIB_FORMS } from '#shared/legal.ts';
 import { households, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
@@ -101,8 +101,6 @@ export function buyerIsPublicSql(t = 'users'): SQL {
   return sql`(${u}.user_type = 'customer' AND ${u}.confirmed_at IS NOT NULL AND ${u}.hidden_at IS NULL AND ${u}.suspended_at IS NULL AND ${u}.deleted_at IS NULL)`;
 }
 
-/** Today in Europe/Belgrade, the day promotions end by. */
-export const belgradeTodaySql = sql`(now() AT TIME ZONE 'Europe/Belgrade')::date`;
 
 /** Whether a product is promoted now: flagged by an operator and not past its end day. */
 export function promotedNowSql(t = 'products'): SQL {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { isResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { answersOf } from '#shared/api/answers.ts';
 import { endpoints } from '#shared/api/endpoints.ts';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { extremeNumber, FORBIDDEN_CHARS, hostileString, TRICKY_CLEAN, wrongType } from '../../../test/hostile.ts';
@@ -127,7 +128,7 @@ describe('fastSerializerCompiler', () => {
   });
 
   it('leaves error answers to the default serializer', () => {
-    const error = endpoints.products.get.answers[404];
+    const error = answersOf(endpoints.products.get)[404];
     const before = compile(serializerCompiler as Compiler, error, '404');
     const after = compile(fastSerializerCompiler, error, '404');
     const body = { error: 'Product not found', code: 'not_found' };

@@ -1,5 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { timeKeySql } from '../db/sql-time.ts';
 import { validationFailed } from './errors.ts';
 
 /**
@@ -33,7 +33,5 @@ function isRealInstant(value: string): boolean {
   return Number.isFinite(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
 }
 
-/** A timestamp column as the cursor's time part: UTC with microseconds, so no two rows tie by rounding. */
-export function timeKeySql(column: AnyColumn): SQL<string> {
-  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
+/** The cursor's time part of a timestamp column; written in SQL by the db layer. */
+export { timeKeySql };

@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import type { Language } from '#shared/constants.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './root.ts';
+import { ROOT } from '../config/root.ts';
 
 export interface Mail { to: string; subject: string; text: string; html: string }
 

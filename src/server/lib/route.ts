@@ -1,3 +1,4 @@
+import { answersOf } from '#shared/api/answers.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 
 /** Where app.ts mounts every feature's routes: the registry's paths start with it. */
@@ -40,7 +41,8 @@ export function route<const E extends Endpoint>(endpoint: E): { method: E['metho
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: endpoint.answers,
+      // The declared answers and the error answers its access and inputs imply.
+      response: answersOf(endpoint),
     } as Schema<E>,
   };
 }

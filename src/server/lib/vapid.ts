@@ -1,6 +1,6 @@
 import path from 'node:path';
 import webpush from 'web-push';
-import { keptInDataDir } from './secrets.ts';
+import { keptInDataDir } from '../config/secrets.ts';
 
 export interface VapidKeys { publicKey: string; privateKey: string }
 

@@ -6,7 +6,7 @@ import { createClock } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { sinkAndMailer, startSmtpSink, until } from '../../../test/smtp-sink.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
-import { freePort } from '../lib/free-port.ts';
+import { freePort } from '../config/free-port.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createMailer, type Mail, type Mailer, type WorkerMailer } from '../lib/mailer.ts';
 import { createMailOutbox, enqueueMail, MAX_PERMANENT_FAILURES, MAX_WAIT_MS, PERMANENT_WAIT_MS, POLL_MS, RETRY_WINDOW_MS } from './outbox.ts';

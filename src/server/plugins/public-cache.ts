@@ -5,18 +5,19 @@ import fp from 'fastify-plugin';
 import querystring from 'fast-querystring';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { CACHE_TOPICS, type CacheTopic } from '#shared/api/endpoint.ts';
 import type { AccessClaims, Tokens } from '../lib/tokens.ts';
 
 export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
 
 /**
- * What a cached answer can depend on. Database triggers NOTIFY these names (migration 0004:
- * `EXECUTE FUNCTION domace_notify_public_change('households,products')`); each cached route
- * names the topics its answers read (public-cache-routes.ts). A notification of a name that
- * is not listed here (a trigger without an argument sends its table's name) drops everything.
+ * What a cached answer can depend on (declared in src/shared/api/endpoint.ts, CACHE_TOPICS):
+ * database triggers NOTIFY these names; each cached endpoint names the topics its answers read
+ * (its `publicCache` in the registry). A notification of a name that is not listed (a trigger
+ * without an argument sends its table's name) drops everything.
  */
-export const TOPICS = ['products', 'households', 'sessions'] as const;
-export type Topic = (typeof TOPICS)[number];
+export const TOPICS = CACHE_TOPICS;
+export type Topic = CacheTopic;
 
 /** The cache's default budget: body bytes plus the prepared plain and gzip copies. */
 export const DEFAULT_PUBLIC_CACHE_BYTES = 32 * 1024 * 1024;
@@ -37,7 +38,7 @@ export interface CacheKeyInput {
   signedIn: boolean;
 }
 
-/** One cached public read: see public-cache-routes.ts for the list and how to add one. */
+/** One cached public read: see public-cache-routes.ts for how they derive from the registry. */
 export interface CachedRoute {
   /** Fastify's route URL with the prefix, e.g. `/api/products/:id` (`:name` = one segment). */
   path: string;

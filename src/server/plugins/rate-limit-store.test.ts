@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { freePort } from '../lib/free-port.ts';
+import { freePort } from '../config/free-port.ts';
 
 /**
  * Rate limits while Redis is away (docs/decisions/0027-rate-limits-without-redis.md): no 500,

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
+import { acceptLanguageTags, preferredLanguage } from '#shared/accept-language.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '#shared/constants.ts';
 import { matchPage, NOT_FOUND_MODULE } from '#shared/pages.ts';
 import { SSR_COMPLETE_ATTRIBUTE, SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
@@ -21,11 +22,6 @@ export interface WebPluginOptions {
   ssrDir?: string;
 }
 
-/** "sr-Latn-RS" is Serbian Latin; otherwise the primary subtag ("sr-RS" is Serbian Cyrillic, "en-US" English). */
-function acceptedLanguage(tag: string): string {
-  const subtags = tag.trim().toLowerCase().split(/[-_]/);
-  return subtags[0] === 'sr' && subtags[1] === 'latn' ? 'sr-Latn' : subtags[0] ?? '';
-}
 
 /**
  * The language to render a page in: the visitor's stored choice (the cookie the web app keeps in
@@ -33,19 +29,7 @@ function acceptedLanguage(tag: string): string {
  */
 export function pageLanguage(stored: string | undefined, acceptLanguage: string | undefined): Language {
   if (isLanguage(stored)) return stored;
-  let best: Language | undefined;
-  let bestQ = 0;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const language = acceptedLanguage(tag);
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (isLanguage(language) && Number.isFinite(q) && q > bestQ) {
-      best = language;
-      bestQ = q;
-    }
-  }
-  return best ?? DEFAULT_LANGUAGE;
+  return preferredLanguage(acceptLanguageTags(acceptLanguage)) ?? DEFAULT_LANGUAGE;
 }
 
 function decodeURIComponentSafe(value: string): string {

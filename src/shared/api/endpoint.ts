@@ -25,6 +25,29 @@ export type Access = 'anyone' | 'anyone-personalised' | 'signed-in' | 'producer'
 
 export type Answers = Partial<Record<number, z.ZodType>>;
 
+/**
+ * What a write can change, as database triggers NOTIFY it (migration 0004:
+ * `EXECUTE FUNCTION domace_notify_public_change('households,products')`). A cached answer
+ * names the topics it reads; `sessions` is the auth check's own (src/server/plugins/public-cache.ts).
+ */
+export const CACHE_TOPICS = ['products', 'households', 'sessions'] as const;
+export type CacheTopic = (typeof CACHE_TOPICS)[number];
+
+/**
+ * The server's public read cache keeps this endpoint's answers in memory
+ * (src/server/plugins/public-cache-routes.ts derives its routes from these declarations).
+ */
+export interface PublicCacheRule {
+  /** The topics whose writes can change the answers. */
+  readonly topics: readonly CacheTopic[];
+  /**
+   * `verified`: the answer is the same for every caller (a signed-in caller is served once
+   * its token verified); `anonymous`: the answer depends on the caller (isFollowing), so only
+   * requests without an Authorization header are cached.
+   */
+  readonly callers: 'verified' | 'anonymous';
+}
+
 export interface Endpoint {
   readonly method: HttpMethod;
   /** Full path with `:name` placeholders, e.g. `/api/orders/:id`. */
@@ -38,8 +61,15 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** Not JSON: the body is multipart/form-data (uploads); `body` is then absent. */
   readonly multipart?: boolean;
-  /** Status → schema of the answer's body. 204 answers are `z.null()`. */
+  /**
+   * Status → schema of the answer's body. 204 answers are `z.null()`. The error answers that
+   * follow from `access` and the inputs are added by `answersOf` in ./answers.ts (400, 401, 403, 404); list
+   * here the success answers and the other errors (409, 422, 429, …). Listing a derived one
+   * too is harmless.
+   */
   readonly answers: Answers;
+  /** Kept by the server's public read cache (GET endpoints open to anyone only). */
+  readonly publicCache?: PublicCacheRule;
 }
 
 /** Declares an endpoint, keeping the exact schema types for the server and the client. */

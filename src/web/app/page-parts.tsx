@@ -44,7 +44,7 @@ export function QueryFailed({ error, notFoundMessage, onRetry }: { error: Error;
 }
 
 /**
- * Offline, and the page's data was never kept by the service worker (public/sw.js): says so
+ * Offline, and the page's data was never kept by the service worker (src/web/sw.ts): says so
  * instead of loading placeholders that would wait for the connection without a word.
  */
 export function OfflineNotSaved({ message }: { message?: string }) {

@@ -53,6 +53,20 @@ describe('requestJson', () => {
     await expect(requestJson('/x')).rejects.toMatchObject({ status: 500, message: 'Request failed' });
   });
 
+  it('hands out the details typed by their code, and none for another code or a body without them', async () => {
+    const details = [{ productId: 'p1', name: 'Мед', requested: 3, available: 1, message: 'Only 1 left of Мед' }];
+    respond(409, JSON.stringify({ error: 'Not enough stock', code: 'order.out_of_stock', details }));
+    const error = (await requestJson('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.detailsFor('order.out_of_stock')[0]?.available).toBe(1);
+    expect(error.detailsFor('order.below_minimum')).toEqual([]);
+    expect(error.details).toEqual(details);
+
+    respond(409, JSON.stringify({ error: 'Not enough stock', code: 'order.out_of_stock', details: 'garbled' }));
+    const garbled = (await requestJson('/x').catch((e: unknown) => e)) as ApiError;
+    expect(garbled.details).toEqual([]);
+    expect(garbled.detailsFor('order.out_of_stock')).toEqual([]);
+  });
+
   it('turns a network failure into ApiError code "network"', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(requestJson('/x')).rejects.toMatchObject({ status: 0, code: 'network' });

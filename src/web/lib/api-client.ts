@@ -1,5 +1,6 @@
 import type { Answer, Endpoint, Input } from '#shared/api/endpoint.ts';
 import { pathFor, queryString } from '#shared/api/endpoint.ts';
+import type { ErrorDetail, ErrorDetailCode, ErrorDetailsOf } from '#shared/contracts/error-details.ts';
 import { endpoints, type Endpoints } from '#shared/api/endpoints.ts';
 import i18n from './i18n.ts';
 
@@ -18,13 +19,22 @@ import i18n from './i18n.ts';
 /** An API failure: `{error, code, details?}` from the server (src/shared/contracts/common.ts), or a network failure. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The answer's details (none when it had none); typed by code with `detailsFor`. */
+  readonly details: readonly ErrorDetail[];
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: unknown,
+    details?: unknown,
   ) {
     super(message);
+    // The server writes them in the shapes of src/shared/contracts/error-details.ts.
+    this.details = Array.isArray(details) ? (details as ErrorDetail[]) : [];
+  }
+
+  /** The details in the shape of `code` (src/shared/contracts/error-details.ts); none when the answer has another code. */
+  detailsFor<C extends ErrorDetailCode>(code: C): ErrorDetailsOf<C> {
+    return (this.code === code ? this.details : []) as ErrorDetailsOf<C>;
   }
 }
 

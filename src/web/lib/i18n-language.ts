@@ -1,3 +1,4 @@
+import { preferredLanguage } from '#shared/accept-language.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/constants.ts';
 
 /** Pure language helpers, kept apart from the translator so they load without it. */
@@ -58,9 +59,8 @@ function storedLanguage(): string | undefined {
 
 function browserLanguage(): string | undefined {
   if (typeof navigator === 'undefined') return undefined;
-  const tags = [...(navigator.languages ?? []), navigator.language].filter(Boolean);
   // "sr-Latn-RS" is Serbian Latin, "sr-RS" Serbian Cyrillic, "en-US" English; others are skipped.
-  return tags.map((tag) => languageOfTag(tag) ?? /^(sr|en|ru)\b/i.exec(tag)?.[1]?.toLowerCase()).find(isLanguage);
+  return preferredLanguage([...(navigator.languages ?? []), navigator.language].filter(Boolean));
 }
 
 /** The language this visitor wants: stored choice, else the browser's, else sr. */

@@ -22,7 +22,7 @@ export function createQueryClient(): QueryClient {
         staleTime: TIMINGS.queryStaleMs,
         gcTime: TIMINGS.queryStaleMs,
         refetchOnWindowFocus: false,
-        // Offline, a read is still tried once: the service worker (public/sw.js) may answer it
+        // Offline, a read is still tried once: the service worker (src/web/sw.ts) may answer it
         // from what it kept. Only the retries wait for the connection (the query is then paused).
         networkMode: 'offlineFirst',
         retry: shouldRetry,

@@ -28,7 +28,7 @@ import {
  * useLocation, useSearchParams, useParams, Navigate, Outlet, ScrollRestoration, useNavigation,
  * useRouteError, MemoryRouter), each doing what it did there, over a history of
  * router-history.ts. It matches nothing itself: the app's page table (src/shared/pages.ts) says
- * which page a path shows (src/web/app/router.tsx). Why not a library: docs/decisions/0017.
+ * which page a path shows (src/web/app/page-routes.tsx). Why not a library: docs/decisions/0017.
  */
 
 export type { Location } from './router-history.ts';

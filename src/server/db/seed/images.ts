@@ -3,7 +3,7 @@ import { copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { mulberry32 } from '#shared/random.ts';
-import { ROOT } from '../../lib/root.ts';
+import { ROOT } from '../../config/root.ts';
 
 /**
  * Illustrated sample images, composed as SVG here and rendered to WebP by sharp: nothing is

@@ -4,7 +4,7 @@ import { endpoints } from '#shared/api/endpoints.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FeatureDeps } from '../../lib/feature.ts';
 import { route } from '../../lib/route.ts';
-import { jwtSecret } from '../../lib/secrets.ts';
+import { jwtSecret } from '../../config/secrets.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createAuthService } from './auth.service.ts';

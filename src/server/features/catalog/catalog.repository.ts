@@ -5,6 +5,7 @@ import pg from 'pg';
 import { LIMITS, type Category, type Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
+import { belgradeDateSql, belgradeMidnightSql } from '../../db/sql-time.ts';
 import type { Db } from '../../db/client.ts';
 import { isPublicHousehold, productColumns as readModelColumns, productIsPublicSql, productOfJoinedHouseholdIsPublicSql, promotedNowSql, type ProductReadRow } from '../../db/read-models.ts';
 import { households, productNameKeySql, products } from '../../db/schema.ts';
@@ -302,9 +303,9 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
      */
     async nextPromotionEnd(now: Date): Promise<Date | null> {
       const { rows } = await db.execute<{ at: Date | string | null }>(sql`
-        SELECT ((min(promoted_until) + 1)::timestamp AT TIME ZONE 'Europe/Belgrade') AS at FROM ${products}
+        SELECT ${belgradeMidnightSql(sql`min(promoted_until) + 1`)} AS at FROM ${products}
         WHERE promoted AND promoted_until IS NOT NULL
-          AND promoted_until >= (${now.toISOString()}::timestamptz AT TIME ZONE 'Europe/Belgrade')::date`);
+          AND promoted_until >= ${belgradeDateSql(sql`${now.toISOString()}::timestamptz`)}`);
       const at = rows[0]?.at;
       return at ? new Date(at) : null;
     },

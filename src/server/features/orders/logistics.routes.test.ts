@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorDetails } from '#shared/contracts/error-details.ts';
 import { mod97CheckDigits } from '#shared/ips.ts';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
@@ -262,6 +263,8 @@ describe('checkout per household', () => {
     const res = await checkout({ items: [{ productId: cheap.id, quantity: 1 }], contactPhone: '+381641234567', households: [stallSaturday()] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'order.below_minimum', details: [{ householdId: farm.id, minimum: 500, subtotal: 450.5 }] });
+    // In the shape the web app reads it (src/web/lib/api-client.ts, detailsFor).
+    expect(errorDetails['order.below_minimum'].parse(res.json().details)).toHaveLength(1);
   });
 
   it('offers IPS QR only where the household has an account', async () => {
@@ -303,6 +306,7 @@ describe('checkout per household', () => {
     const early = await checkout({ items: [{ productId: berries.id, quantity: 1 }], contactPhone: '+381641234567', households: [stallSaturday()] });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'order.not_yet_available', details: [{ productId: berries.id, availableFrom: '2030-07-15' }] });
+    expect(errorDetails['order.not_yet_available'].parse(early.json().details)).toHaveLength(1);
     const onTime = await checkout({ items: [{ productId: berries.id, quantity: 1 }], contactPhone: '+381641234567', households: [stallSaturday({ pickupPointId: gate, date: '2030-07-15' })] });
     expect(onTime.statusCode).toBe(201);
   });

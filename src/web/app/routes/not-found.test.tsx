@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '#web/test/render.tsx';
-import { AppRoutes, preloadPage } from '../router.tsx';
+import { AppRoutes, preloadPage } from '../page-routes.tsx';
 
 const routes = [{ path: '*', element: <AppRoutes /> }];
 

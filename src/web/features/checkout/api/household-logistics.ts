@@ -21,18 +21,18 @@ export interface HouseholdLogistics { household: Household | undefined; slots: S
 
 /** Settings and slots of every household id, in the order given. */
 export function useHouseholdsLogistics(ids: string[]): Record<string, HouseholdLogistics> {
-  const results = useQueries({
-    queries: ids.flatMap((id) => [
-      { queryKey: queryKeys.households.checkout(id), queryFn: ({ signal }: { signal: AbortSignal }) => getCheckoutHousehold(id, signal) },
-      // Slots move with the clock: read fresh for each checkout.
-      { queryKey: queryKeys.households.slots(id), queryFn: ({ signal }: { signal: AbortSignal }) => getSlots(id, SLOT_DAYS, signal), staleTime: 60_000 },
-    ]),
+  const households = useQueries({
+    queries: ids.map((id) => ({ queryKey: queryKeys.households.checkout(id), queryFn: ({ signal }: { signal: AbortSignal }) => getCheckoutHousehold(id, signal) })),
+  });
+  const slots = useQueries({
+    // Slots move with the clock: read fresh for each checkout.
+    queries: ids.map((id) => ({ queryKey: queryKeys.households.slots(id), queryFn: ({ signal }: { signal: AbortSignal }) => getSlots(id, SLOT_DAYS, signal), staleTime: 60_000 })),
   });
   const out: Record<string, HouseholdLogistics> = {};
   ids.forEach((id, i) => {
-    const h = results[i * 2];
-    const s = results[i * 2 + 1];
-    out[id] = { household: h?.data as Household | undefined, slots: s?.data as Slots | undefined, isLoading: Boolean(h?.isLoading || s?.isLoading) };
+    const h = households[i];
+    const s = slots[i];
+    out[id] = { household: h?.data, slots: s?.data, isLoading: Boolean(h?.isLoading || s?.isLoading) };
   });
   return out;
 }

@@ -21,8 +21,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Server field errors by field path ("payment.ipsAccount"). */
 function fieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error) || !Array.isArray(error.details)) return {};
-  return Object.fromEntries((error.details as { field?: string; message: string }[]).filter((d) => d.field).map((d) => [d.field!, d.message]));
+  if (!isApiError(error)) return {};
+  return Object.fromEntries(error.details.flatMap((d) => (d.field ? [[d.field, d.message]] : [])));
 }
 
 export function LogisticsSettings({ household }: { household: Household }) {

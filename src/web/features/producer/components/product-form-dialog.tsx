@@ -131,8 +131,8 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
       setImage(null);
     } catch (err) {
       // The server's field messages go next to their fields.
-      if (isApiError(err) && Array.isArray(err.details)) {
-        for (const detail of err.details as Array<{ field?: string; message: string }>) {
+      if (isApiError(err)) {
+        for (const detail of err.details) {
           if (detail.field && (FIELDS as readonly string[]).includes(detail.field)) {
             setError(detail.field as FieldPath<FormInput>, { type: 'server', message: detail.message });
           }
