@@ -10,6 +10,7 @@ const DECIDE = { approve: api.admin.approveProducer, suspend: api.admin.suspendP
 
 export const decideProducer = ({ id, decision, reason }: { id: string; decision: Decision; reason: string }) =>
   DECIDE[decision]({ params: { id }, body: reason ? { reason } : {} });
+export const verifyLegal = ({ id }: { id: string }) => api.admin.verifyLegal({ params: { id }, body: {} });
 export const promoteProduct = ({ id, body }: { id: string; body: PromoteBody }) => api.admin.promoteProduct({ params: { id }, body });
 export const resolveReport = ({ id, action }: { id: string; action: 'hide' | 'dismiss' }) => api.admin.resolveReport({ params: { id }, body: { action } });
 export const restoreContent = ({ type, id }: { type: ReportTargetType; id: string }) => api.admin.restoreContent({ params: { type, id } });

@@ -14,6 +14,7 @@ import {
   decideProducer, promoteProduct, resolveReport, restoreContent, setUserSuspended, useAdminAction, useAdminProducts, useAdminUsers,
   useAudit, useProducers, useReports, useStats,
 } from '../api.ts';
+import { ProducerPapers } from './producer-papers.tsx';
 
 const StatsChart = lazy(() => import('./stats-chart.tsx'));
 
@@ -84,6 +85,7 @@ function ProducersTab() {
                 <p className="font-medium">{h.name} <Badge variant="secondary">{t(`producers.status.${h.status}`)}</Badge></p>
                 <p className="truncate text-sm text-muted-foreground">{h.ownerEmail} · {h.location || '—'} · {date(h.createdAt)}</p>
                 <p className="text-xs text-muted-foreground">{t('producers.counts', h.counts)}</p>
+                <ProducerPapers producer={h} />
               </div>
               <ReasonActions
                 label={h.name}
