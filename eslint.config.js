@@ -19,6 +19,7 @@ const FEATURE_IMPORT = { regex: '^#(server|web)/features/|(^|/)features/', messa
 const FLOORS = [
   { files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'], layer: 'web', patterns: [FEATURE_IMPORT] },
   { files: ['src/server/plugins/**/*.ts'], layer: 'server', patterns: [FEATURE_IMPORT] },
+  { files: ['src/server/domain/**/*.ts'], layer: 'server', patterns: [FEATURE_IMPORT] },
   {
     files: ['src/server/lib/**/*.ts'], layer: 'server',
     patterns: [FEATURE_IMPORT, { regex: '^#server/plugins/|(^|/)plugins/', message: 'lib is below plugins (docs/layers.md)' }],

@@ -25,7 +25,7 @@ import webPlugin from './plugins/web.ts';
 import writeLimitsPlugin from './plugins/write-limits.ts';
 import { createPageHead } from './plugins/page-head.ts';
 import type { FeatureDeps } from './lib/feature.ts';
-import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
+import { createMailOutbox, type MailOutbox } from './domain/outbox.ts';
 import { ROOT } from './config/root.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';

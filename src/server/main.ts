@@ -70,7 +70,7 @@ async function main() {
     }, STOP_DEADLINE_MS);
     running.stopWatchdog?.();
     try {
-      // Requests in flight finish; the outbox stops after its batch (mail/outbox.ts).
+      // Requests in flight finish; the outbox stops after its batch (domain/outbox.ts).
       await within(running.app?.close(), 5_000);
     } catch (err) {
       log.warn({ err }, 'closing the server failed');

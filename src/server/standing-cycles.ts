@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from './db/client.ts';
-import type { MailOutbox } from './mail/outbox.ts';
+import type { MailOutbox } from './domain/outbox.ts';
 import { createCheckoutStore, createOrdersRepository } from './features/orders/orders.repository.ts';
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createStandingRepository } from './features/standing/standing.repository.ts';

@@ -326,7 +326,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   lastError: text('last_error'),
-  /** Set when the outbox gave up on the mail for good (mail/outbox.ts); the row stays as the record. */
+  /** Set when the outbox gave up on the mail for good (domain/outbox.ts); the row stays as the record. */
   givenUpAt: timestamp('given_up_at', { withTimezone: true }),
   /** Permanent (5xx) refusals so far. */
   hardFailures: integer('hard_failures').notNull().default(0),

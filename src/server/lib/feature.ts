@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from './mailer.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../domain/outbox.ts';
 import type { Tokens } from './tokens.ts';
 
 /** What app.ts hands every feature's routes plugin; services take the parts they use. */

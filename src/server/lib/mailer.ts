@@ -26,7 +26,7 @@ export function inLanguage(mail: Mail, language: Language): Mail {
   };
 }
 
-/** How the outbox hands one mail over (mail/outbox.ts). */
+/** How the outbox hands one mail over (domain/outbox.ts). */
 export interface SendOptions {
   /** The outbox row's id, made the Message-ID (<id@the domain of MAIL_FROM>): a mail sent again after a crash carries the same one. */
   id?: string;
@@ -76,7 +76,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
   });
   // Composition and the pooled SMTP transport run on a thread of their own (mail-worker.mjs).
   // A relay that does not answer is given up on in seconds, not the library's minutes: the
-  // outbox retries later (mail/outbox.ts), and a stop never waits on a dead relay.
+  // outbox retries later (domain/outbox.ts), and a stop never waits on a dead relay.
   if (opts.smtpUrl) {
     const smtpUrl = opts.smtpUrl;
     return Object.assign(createWorkerMailer({ transportOptions: smtpTransportOptions(smtpUrl), message }), { probe: () => probeRelay(smtpUrl) });
@@ -109,13 +109,13 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
 
 /**
  * Sends waiting for the mail thread at most: beyond it a send fails at once (the outbox retries
- * it later). The outbox keeps CONCURRENCY (mail/outbox.ts) in flight, far below this.
+ * it later). The outbox keeps CONCURRENCY (domain/outbox.ts) in flight, far below this.
  */
 export const MAX_PENDING_SENDS = 256;
 /**
  * How long close() lets the thread finish its deliveries and say QUIT before it is terminated.
  * Short: by then the outbox has stopped (its own grace), and a mail cut off mid-delivery was
- * not marked sent, so it goes out again later (mail/outbox.ts).
+ * not marked sent, so it goes out again later (domain/outbox.ts).
  */
 export const CLOSE_GRACE_MS = 500;
 /**

@@ -1,5 +1,5 @@
 -- The mail outbox keeps retrying transient failures for days and gives up on permanent ones
--- after a few tries (src/server/mail/outbox.ts): a given-up mail keeps its row (recipient,
+-- after a few tries (src/server/domain/outbox.ts): a given-up mail keeps its row (recipient,
 -- subject, reason) with given_up_at set; hard_failures counts permanent (5xx) refusals;
 -- sending_until is the lease of the instance sending it (a relay probe that wakes the waiting
 -- mails leaves those being sent alone).

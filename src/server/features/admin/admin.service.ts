@@ -7,7 +7,7 @@ import { paraToRsd } from '#shared/money.ts';
 import { householdLegalDto, toProductDto } from '../../db/read-models.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../domain/outbox.ts';
 import { decisionMail, type Decision } from './admin.mails.ts';
 import type { AdminRepository } from './admin.repository.ts';
 

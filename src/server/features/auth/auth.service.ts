@@ -3,7 +3,7 @@ import type { Language, UserType } from '#shared/constants.ts';
 import { TIMINGS } from '#shared/constants.ts';
 import type { Profile, UpdateProfile } from '#shared/contracts/auth.ts';
 import { AppError, unauthorized, validationFailed } from '../../lib/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../domain/outbox.ts';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newOpaqueToken, type Tokens } from '../../lib/tokens.ts';
 import type { AuthRepository, CodePurpose, UserRow } from './auth.repository.ts';

@@ -2,8 +2,8 @@ import { MESSAGE_MAIL_INTERVAL_MS, type ConversationState, type CreateMessageInp
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor, timeIdCursor } from '../../lib/keyset-cursor.ts';
-import { createNotification } from '../../lib/notifications.ts';
-import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
+import { createNotification } from '../../domain/notifications.ts';
+import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { messagesMail } from './messages.mails.ts';
 import type { Conversation, MessageRow, MessagesRepository, Party } from './messages.repository.ts';
 

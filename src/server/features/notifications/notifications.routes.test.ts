@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
 import { products, pushSubscriptions, users } from '../../db/schema.ts';
-import { createNotification } from '../../lib/notifications.ts';
+import { createNotification } from '../../domain/notifications.ts';
 import { belgradeDateOf as dayIn } from '#shared/time.ts';
 
 /** A push service on loopback: records every request, answers with `status`. */

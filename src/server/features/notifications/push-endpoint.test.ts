@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser } from '../../../../test/users.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
-import { createNotification } from '../../lib/notifications.ts';
+import { createNotification } from '../../domain/notifications.ts';
 import { InsideAddressError, assertSendable, checkPushEndpoint, guardedLookup, isPublicAddress } from './push-endpoint.ts';
 
 /** Inside addresses in many spellings: every one must be refused with 400 naming `endpoint`. */

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
+import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { createIdempotency, type Answer } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
 import { type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';

@@ -11,8 +11,8 @@ import { addDays, belgradeToday, type IsoDate } from '#shared/time.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
-import { createNotification } from '../../lib/notifications.ts';
-import { enqueueMail, type MailOutbox } from '../../mail/outbox.ts';
+import { createNotification } from '../../domain/notifications.ts';
+import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { standingSkippedMail } from './standing.mails.ts';
 import type { DueCandidate, StandingHousehold, StandingProduct, StandingRepository, StandingRow, StandingValues } from './standing.repository.ts';
 

@@ -13,7 +13,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import {
   decideProducer, promoteProduct, resolveReport, restoreContent, setUserSuspended, useAdminAction, useAdminProducts, useAdminUsers,
   useAudit, useProducers, useReports, useStats,
-} from '../api.ts';
+} from '../api/admin-api.ts';
 import { ProducerPapers } from './producer-papers.tsx';
 
 const StatsChart = lazy(() => import('./stats-chart.tsx'));

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
-import { useAdminAction, verifyLegal } from '../api.ts';
+import { useAdminAction, verifyLegal } from '../api/admin-api.ts';
 
 /** A household's papers as the operator checks them (PIB included), with the action that marks them checked (audited). */
 export function ProducerPapers({ producer }: { producer: AdminProducer }) {

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
-import { useCreateReport } from '../api.ts';
+import { useCreateReport } from '../api/create-report.ts';
 
 /** "Report" on a product, review, story, household or buyer page: a reason and a note, sent to the operators. */
 export function ReportButton({ targetType, targetId, size = 'sm', label, className = 'text-muted-foreground' }: {
