@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabaseForTool, toolConfig } from '../db/open-for-tool.ts';
 import { adminAudit, users } from '../db/schema.ts';
-import { createStandingWithCheckout } from '../standing-cycles.ts';
+import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
 const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>]';
 

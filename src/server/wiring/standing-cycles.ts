@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { Db } from './db/client.ts';
-import type { MailOutbox } from './domain/outbox.ts';
-import { createCheckoutStore, createOrdersRepository } from './features/orders/orders.repository.ts';
-import { createOrdersService } from './features/orders/orders.service.ts';
-import { createStandingRepository } from './features/standing/standing.repository.ts';
-import { createStandingService, type StandingService } from './features/standing/standing.service.ts';
+import type { Db } from '../db/client.ts';
+import type { MailOutbox } from '../domain/outbox.ts';
+import { createCheckoutStore, createOrdersRepository } from '../features/orders/orders.repository.ts';
+import { createOrdersService } from '../features/orders/orders.service.ts';
+import { createStandingRepository } from '../features/standing/standing.repository.ts';
+import { createStandingService, type StandingService } from '../features/standing/standing.service.ts';
 
 /**
  * The standing orders service wired to the checkout: a cycle is placed through the orders

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { createDb, createPool, type Database } from '../db/client.ts';
+import { scheduleCleanUp } from '../db/maintenance.ts';
+import { createMailOutbox, type MailOutbox } from '../domain/outbox.ts';
+import { createMessagesRepository } from '../features/messages/messages.repository.ts';
+import { createMessagesService } from '../features/messages/messages.service.ts';
+import { createNotificationsRepository } from '../features/notifications/notifications.repository.ts';
+import { createPushSender, type PushSender } from '../features/notifications/push.ts';
+import type { StandingService } from '../features/standing/standing.service.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import { vapidKeys, type VapidKeys } from '../lib/vapid.ts';
+import { createStandingWithCheckout, scheduleCycles } from './standing-cycles.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: MailOutbox;
+    /** Web Push of pending notifications (features/notifications/push.ts). */
+    push: PushSender;
+    /** Standing orders, with `runCycles` (wiring/standing-cycles.ts). */
+    standing: StandingService;
+  }
+}
+
+export interface BackgroundDeps {
+  database: Database;
+  mailer: Mailer;
+  clock: () => Date;
+  /** An outbox of the caller's (tests); else one over `mailer`. */
+  outbox?: MailOutbox;
+  /** The timers run only in the served app; tests drain by hand. */
+  startWorkers?: boolean;
+}
+
+/**
+ * What runs beside the requests: the mail outbox and the message summaries, the clean-up,
+ * Web Push of new notifications and the standing orders' cycles. Each is decorated on `app`
+ * (`outbox`, `push`, `standing`), started only with `startWorkers`, and stopped on close.
+ */
+export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: BackgroundDeps): { outbox: MailOutbox; vapid: VapidKeys; standing: StandingService } {
+  const { database, clock } = deps;
+  // The sender claims and marks its batches on a connection of its own, so that it never
+  // queues behind the checkouts waiting for the app's pool (bench/lib/mail-scenario.ts).
+  const outboxPool = deps.startWorkers && !deps.outbox && database.url ? createPool(database.url, 1) : undefined;
+  const outbox = deps.outbox ?? createMailOutbox({ db: outboxPool ? createDb(outboxPool) : database.db, mailer: deps.mailer, clock, log: app.log });
+  // Message summaries whose 10 minutes have passed are mail that is due: a drain
+  // sends them too, and with workers they are looked for every minute.
+  const messageMails = createMessagesService({ db: database.db, repo: createMessagesRepository(), clock, outbox, publicUrl: config.publicUrl });
+  app.decorate('outbox', { ...outbox, drain: async () => { await messageMails.sendDueMails(); return outbox.drain(); } });
+  if (deps.startWorkers) {
+    const timer = setInterval(() => { messageMails.sendDueMails().catch((err: unknown) => app.log.warn({ err }, 'message mails failed')); }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+    outbox.start();
+    outbox.kick(); // mail queued before a crash or restart goes out now
+    const stopCleanUp = scheduleCleanUp(database.db, clock, (err) => app.log.warn({ err }, 'clean-up failed'));
+    app.addHook('onClose', async () => stopCleanUp());
+  }
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    // The pooled SMTP connections say QUIT (the outbox was their only user).
+    await deps.mailer.close?.();
+    await outboxPool?.end();
+  });
+
+  // Web Push of new notifications: after every successful write request (whatever
+  // feature's commit or trigger created them) and, with workers, every 10 s.
+  const vapid = vapidKeys(config.vapidKeys, config.dataDir);
+  const push = createPushSender({ db: database.db, repo: createNotificationsRepository(), keys: vapid, subject: config.vapidSubject, log: app.log, allowLocal: config.pushAllowLocal });
+  app.decorate('push', push);
+  if (deps.startWorkers) push.start();
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) push.kick();
+  });
+  app.addHook('onClose', () => push.stop());
+
+  // Standing orders' cycles: every minute with workers (a restart catches up), on demand by the CLI.
+  const standing = createStandingWithCheckout({ db: database.db, pool: database.pool, clock, outbox, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('standing', standing);
+  if (deps.startWorkers) {
+    const stopCycles = scheduleCycles(standing, app.log);
+    app.addHook('onClose', async () => stopCycles());
+  }
+  return { outbox, vapid, standing };
+}
