@@ -118,6 +118,7 @@ describe('fastSerializerCompiler', () => {
       householdName: 'Домаћинство "Ђурић" \\ 😀👩‍👩‍👧', name: 'lone \uD800 high, lone \uDFFF low, pair \uD83D\uDE00', description: 'NUL \0 BEL \x07 ESC \x1B DEL \x7F LS \u2028 tab\tnl\n',
       price: 1.5, unit: 'kg', image: null, thumbnail: '\uDBFF', category: 'honey', availability: true, featured: false, promoted: false,
       stock: -0, quantityStep: 0.5, availableFrom: null, rating: 4.67, reviewCount: 3, createdAt: '2026-11-24T21:36:22.328Z',
+      ingredients: 'мед \u2028 \uD800', allergens: ['орашасти "плодови"'], storage: null,
     };
     const json = one.after(p);
     expect(json).toBe(one.before(p));
