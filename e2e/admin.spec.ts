@@ -42,7 +42,9 @@ test('an operator works the console: report -> hide -> restore, promotion, house
   await prepareStorage(buyerPage, { language: 'en', session: reporterSession });
   await buyerPage.goto(`/product/${reported.id}`);
   await expect(buyerPage.getByRole('heading', { name: reported.name })).toBeVisible();
-  await buyerPage.getByRole('button', { name: 'Report', exact: true }).first().click();
+  // The product's own Report button, in the row of its actions (each review has one too).
+  const productActions = buyerPage.getByRole('button', { name: 'Add to basket', exact: true }).locator('..');
+  await productActions.getByRole('button', { name: 'Report', exact: true }).click();
   const dialog = buyerPage.getByRole('dialog', { name: 'Report' });
   await dialog.getByLabel('Reason').selectOption('fake');
   await dialog.getByLabel('Note (optional)').fill('Not home-made at all');
