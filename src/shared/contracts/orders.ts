@@ -66,9 +66,6 @@ const addressRequiredForDelivery = (value: { deliveryType: string; deliveryAddre
   }
 };
 
-/** The web checkout form (items come from the basket). */
-export const checkoutForm = checkoutDetails.superRefine(addressRequiredForDelivery);
-export type CheckoutFormInput = z.input<typeof checkoutForm>;
 
 export const createOrderItem = z.object({
   productId: z.uuid('productId must be a product id'),
