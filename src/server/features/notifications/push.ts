@@ -35,7 +35,7 @@ export interface PushSender {
   stop: () => Promise<void>;
 }
 
-/** Where a click on the notification leads (web/public/sw.js opens it). */
+/** Where a click on the notification leads (src/web/sw.ts opens it). */
 export function notificationUrl(type: NotificationType, orderId: string | null, forProducer: boolean, data: Record<string, unknown>): string {
   if (orderId) return forProducer ? `/producer/dashboard?tab=orders&order=${orderId}` : `/orders?order=${orderId}`;
   if (type === 'review' && typeof data.productId === 'string') return `/product/${data.productId}`;
