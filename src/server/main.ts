@@ -80,6 +80,9 @@ async function main() {
         // Still opening (e.g. an old PostgreSQL being stopped first): wait a little, then force.
         const database = await within(running.opening.catch(() => undefined), 5_000);
         if (database) await within(database.close(), 7_000);
+        // Not open in time (a slow stop of a killed app's PostgreSQL, on a busy machine): stop
+        // whatever postmaster holds the data directory now, so none is left behind.
+        else if (!config.databaseUrl) await within(stopLeftoverPostmaster({ dataDir: path.join(config.dataDir, 'pg'), log: (level, msg) => log[level](msg) }), 3_000);
       } else if (!config.databaseUrl) {
         // Stopped before we started PostgreSQL: a killed app's one may still run; it goes too.
         await within(stopLeftoverPostmaster({ dataDir: path.join(config.dataDir, 'pg'), log: (level, msg) => log[level](msg) }), 7_000);
