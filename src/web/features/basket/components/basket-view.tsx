@@ -7,6 +7,7 @@ import { LIMITS } from '#shared/constants.ts';
 import { stepQuantity } from '#shared/quantity.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { basketProductQueryOptions, isGone } from '../api/get-basket-product.ts';
@@ -34,16 +35,7 @@ export function BasketView() {
   }, [freshKey]);
 
   if (items.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-12 text-center">
-        <ShoppingBasket aria-hidden="true" className="size-12 text-muted-foreground" />
-        <p className="text-lg font-medium">{t('empty')}</p>
-        <p className="text-muted-foreground">{t('emptyText')}</p>
-        <Button asChild>
-          <Link to="/">{t('browse')}</Link>
-        </Button>
-      </div>
-    );
+    return <EmptyState icon={ShoppingBasket} title={t('empty')} text={t('emptyText')} browse={t('browse')} />;
   }
 
   const isUnavailable = (id: string) => {

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, WifiOff } from 'lucide-react';
+import { ArrowLeft, ShoppingBasket, WifiOff } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { belgradeToday } from '#shared/time.ts';
 import type { CreateOrderBody, Order } from '#shared/contracts/orders.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
@@ -16,7 +17,6 @@ import { useCheckoutPlan, type CheckoutLine } from '../hooks/use-checkout-plan.t
 import { newIdempotencyKey } from '../lib/checkout-helpers.ts';
 import { failureMessage } from '../lib/failure-message.ts';
 import { checkoutMessageText, ContactFields, contactForm, type ContactInput, type ContactOutput } from './contact-fields.tsx';
-import { CheckoutEmpty } from './checkout-empty.tsx';
 import { HouseholdPart } from './household-part.tsx';
 
 export type { CheckoutLine };
@@ -54,7 +54,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker }: C
     if (profilePhone && !getFieldState('contactPhone').isDirty) setValue('contactPhone', profilePhone);
   }, [profilePhone, getFieldState, setValue]);
 
-  if (items.length === 0) return <CheckoutEmpty />;
+  if (items.length === 0) return <EmptyState icon={ShoppingBasket} title={t('emptyTitle')} text={t('emptyText')} browse={t('browse')} />;
 
   const productName = (productId: string | undefined, fallback?: string) => items.find((line) => line.product.id === productId)?.product.name ?? fallback ?? '';
   const householdName = (id: string | undefined) => plan.groups.find((g) => g.householdId === id)?.householdName ?? '';

@@ -9,6 +9,7 @@ import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
   AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
 } from '#web/components/ui/alert-dialog.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -46,14 +47,7 @@ export function OrdersList({ renderExtra }: { renderExtra?: (order: Order) => Re
   }
   const orders = query.data.pages.flatMap((page) => page.items);
   if (orders.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 py-12 text-center">
-        <Package aria-hidden="true" className="size-12 text-muted-foreground" />
-        <p className="text-lg font-medium">{t('empty')}</p>
-        <p className="text-muted-foreground">{t('emptyText')}</p>
-        <Button asChild><Link to="/">{t('browse')}</Link></Button>
-      </div>
-    );
+    return <EmptyState icon={Package} title={t('empty')} text={t('emptyText')} browse={t('browse')} />;
   }
   return (
     <div className="flex flex-col gap-3">
