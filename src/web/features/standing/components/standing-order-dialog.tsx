@@ -15,6 +15,7 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useCreateStandingOrder } from '../api/change-standing-order.ts';
 import { useStandingHousehold } from '../api/get-standing-household.ts';
+import { useStandingPhone } from '../api/get-contact-phone.ts';
 
 const SELECT = 'h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -129,10 +130,13 @@ export function StandingOrderDialog({ householdId, lines, prefill, label, size =
 function StandingForm({ householdId, lines, prefill, onDone }: Pick<Props, 'householdId' | 'lines' | 'prefill'> & { onDone: () => void }) {
   const { t } = useTranslation('standing');
   const household = useStandingHousehold(householdId, true);
+  // Without a phone to start from (a product page, the basket), the profile's: the session may not carry it.
+  const phone = useStandingPhone(!prefill?.contactPhone);
   const h = household.data;
   if (household.isError) return <p role="alert" className="text-sm text-destructive">{household.error.message}</p>;
-  if (!h) return <p role="status" className="text-sm text-muted-foreground">{t('create.loading')}</p>;
-  return <StandingFormOf household={h} lines={lines} prefill={prefill} onDone={onDone} />;
+  if (!h || (!prefill?.contactPhone && phone.isPending)) return <p role="status" className="text-sm text-muted-foreground">{t('create.loading')}</p>;
+  const filled = prefill?.contactPhone ? prefill : { ...prefill, contactPhone: phone.data ?? '' };
+  return <StandingFormOf household={h} lines={lines} prefill={filled} onDone={onDone} />;
 }
 
 function StandingFormOf({ household: h, lines, prefill, onDone }: { household: Household; lines: readonly StandingLine[]; prefill: StandingPrefill | undefined; onDone: () => void }) {
