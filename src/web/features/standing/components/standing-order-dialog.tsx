@@ -178,7 +178,7 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <p className="text-sm font-medium">{h.name}</p>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 min-[420px]:grid-cols-2">
         <Field id={`${id}-every`} label={t('create.everyWeeks')}>
           <select id={`${id}-every`} className={SELECT} value={draft.everyWeeks} onChange={(e) => set({ everyWeeks: e.target.value })}>
             {STANDING_EVERY_WEEKS.map((n) => <option key={n} value={n}>{t(`create.options.${n}`)}</option>)}
