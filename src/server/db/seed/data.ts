@@ -473,7 +473,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: OPERATOR.email, role: 'operator', name: OPERATOR.name, household: null },
 ];
 
-/** Standing orders of the sample buyers (docs/standing-orders.md): the same milk every Saturday. */
-export const STANDING: Array<{ buyer: string; household: string; items: Array<[slug: string, quantity: number]>; weekday: number; time: string }> = [
+/**
+ * Standing orders of the sample buyers (docs/standing-orders.md): the same milk every Saturday
+ * (pickup), ajvar to Niš every other Wednesday (delivery).
+ */
+export const STANDING: Array<{
+  buyer: string; household: string; items: Array<[slug: string, quantity: number]>; weekday: number; everyWeeks?: 1 | 2 | 4;
+  time?: string; delivery?: { area: string; address: string };
+}> = [
   { buyer: 'marija', household: 'sombor', items: [['kravlje-mleko', 3]], weekday: 6, time: '09:00' },
+  { buyer: 'nikola', household: 'leskovac', items: [['ajvar-blagi', 2]], weekday: 3, everyWeeks: 2, delivery: { area: 'Ниш', address: 'Вожда Карађорђа 12' } },
 ];

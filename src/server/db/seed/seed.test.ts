@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { households, products, users } from '../schema.ts';
+import { checkChoice } from '#shared/checkout-plan.ts';
+import { cycleDueAt } from '#shared/standing-schedule.ts';
+import { households, products, standingOrders, users } from '../schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, publicDemoAccountsWarning, seedIfEmpty } from './seed.ts';
 
 let database: TestDatabase;
@@ -175,6 +177,24 @@ describe('seedIfEmpty', () => {
       'SELECT type FROM notifications WHERE user_id = $1 AND read_at IS NULL', [order!.buyer_id],
     );
     expect(unread).toEqual([{ type: 'order_status' }]);
+  });
+
+  it('seeds standing orders (a pickup and a delivery) whose first cycle passes the checkout plan', async () => {
+    const rows = await database.db.select().from(standingOrders);
+    expect(new Set(rows.map((r) => r.deliveryType))).toEqual(new Set(['pickup', 'delivery']));
+    const allProducts = await database.db.select().from(products);
+    for (const so of rows) {
+      const [h] = (await database.db.select().from(households)).filter((x) => x.id === so.householdId);
+      for (const item of so.items) expect(allProducts.find((p) => p.id === item.productId)).toMatchObject({ householdId: so.householdId, availability: true });
+      const due = cycleDueAt(so.anchorDate, h!.standingCutoffHours);
+      const issues = checkChoice({
+        id: h!.id, name: h!.name, pickupPoints: h!.pickupPoints, delivery: h!.delivery, minimumOrderPara: h!.minimumOrderPara, payment: { cash: h!.paymentCash, ipsAccount: h!.ipsAccount },
+      }, {
+        householdId: h!.id, deliveryType: so.deliveryType, date: so.anchorDate, pickupPointId: so.pickupPointId ?? undefined, time: so.time ?? undefined,
+        deliveryArea: so.deliveryArea ?? undefined, deliveryAddress: so.deliveryAddress ?? undefined, paymentMethod: so.paymentMethod,
+      }, due);
+      expect(issues).toEqual([]);
+    }
   });
 
   it('seeds once when two instances start at the same time', async () => {

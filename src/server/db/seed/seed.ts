@@ -307,8 +307,11 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     return {
       buyerId: must(userIds, s.buyer, 'buyer'), householdId,
       items: s.items.map(([slug, quantity]) => ({ productId: must(productIds, slug, 'product'), quantity })),
-      everyWeeks: 1, weekday: s.weekday, anchorDate: firstCycleDate(s.weekday, STANDING_CUTOFF_DEFAULT_HOURS, now),
-      deliveryType: 'pickup', pickupPointId: point?.id ?? null, time: s.time, paymentMethod: 'cash', contactPhone: buyer.phone,
+      everyWeeks: s.everyWeeks ?? 1, weekday: s.weekday, anchorDate: firstCycleDate(s.weekday, STANDING_CUTOFF_DEFAULT_HOURS, now),
+      ...(s.delivery
+        ? { deliveryType: 'delivery' as const, pickupPointId: null, time: null, deliveryArea: s.delivery.area, deliveryAddress: s.delivery.address }
+        : { deliveryType: 'pickup' as const, pickupPointId: point?.id ?? null, time: s.time ?? null }),
+      paymentMethod: 'cash', contactPhone: buyer.phone,
       createdAt: at(3 * DAY_MS), updatedAt: at(3 * DAY_MS),
     };
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
 import { buildApp } from '../../app.ts';
-import { orderItems, orders, products, standingOrderCycles } from '../../db/schema.ts';
+import { orderItems, orders, products, standingOrderCycles, users } from '../../db/schema.ts';
 
 /** The cycles: each (standing order, date) becomes one order through the checkout, or is skipped and told. */
 
@@ -232,5 +232,92 @@ describe('the products and household a standing order needs', () => {
     expect(archived.statusCode).toBeLessThan(300);
     expect(await get(buyer, so.id)).toMatchObject({ status: 'paused', nextDate: null });
     expect((await notificationsOf(buyer)).some((n) => n.type === 'standing_skipped' && /паузирана/.test(n.title))).toBe(true);
+  });
+});
+
+describe('a household suspended', () => {
+  it('pauses its standing orders and says why; others stay; reinstated, they wait for the buyer to resume', async () => {
+    t.clock.set(WED_10);
+    const other = await createUser(t, { userType: 'producer', householdName: 'Пчелињак' });
+    const point = (await t.app.inject({
+      method: 'PATCH', url: `/api/households/${other.id}`, headers: await auth(other),
+      payload: { pickupPoints: [{ name: 'Пчелињак', address: 'Ириг', hours: HOURS }] },
+    })).json().pickupPoints[0].id as string;
+    const [honey] = await t.database.db.insert(products).values({ householdId: other.id, name: 'Мед', pricePara: 140_000, unit: 'kg', category: 'honey' }).returning();
+    const theirs = await standing(buyer, honey!.id, { pickupPointId: point });
+    const ours = await standing(buyer, (await product()).id);
+
+    const operator = await createUser(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, operator.id));
+    const suspended = await t.app.inject({ method: 'POST', url: `/api/admin/producers/${other.id}/suspend`, headers: await auth(operator), payload: { reason: 'Провера' } });
+    expect(suspended.statusCode).toBe(200);
+    expect(await get(buyer, theirs.id)).toMatchObject({ status: 'paused', nextDate: null });
+    expect(await get(buyer, ours.id)).toMatchObject({ status: 'active', nextDate: '2030-06-15' });
+    expect((await notificationsOf(buyer)).some((n) => n.type === 'standing_skipped' && n.title.includes('домаћинство је суспендовано'))).toBe(true);
+
+    // Nothing is ordered of it while suspended.
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    await t.app.standing.runCycles();
+    expect(await ordersWith(honey!.id)).toHaveLength(0);
+
+    const reinstated = await t.app.inject({ method: 'POST', url: `/api/admin/producers/${other.id}/reinstate`, headers: await auth(operator), payload: { reason: 'У реду' } });
+    expect(reinstated.statusCode).toBe(200);
+    expect(await get(buyer, theirs.id)).toMatchObject({ status: 'paused' });
+    const resumed = await t.app.inject({ method: 'PATCH', url: `/api/standing-orders/${theirs.id}`, headers: await auth(buyer), payload: { status: 'active' } });
+    expect(resumed.statusCode).toBe(200);
+    // Its date is still ahead, so the next run orders it late, as after downtime.
+    expect(resumed.json()).toMatchObject({ status: 'active', nextDate: '2030-06-15' });
+    await t.app.standing.runCycles();
+    expect((await ordersWith(honey!.id)).map((o) => o.date)).toEqual(['2030-06-15']);
+  });
+});
+
+describe('cutoffs in Belgrade time', () => {
+  it('a 1-hour cutoff crosses midnight: Saturday is ordered from Friday 23:00 in Belgrade, not a minute before', async () => {
+    const t2 = await createTestApp();
+    try {
+      t2.clock.set(WED_10);
+      const p = await createUser(t2, { userType: 'producer' });
+      const b = await createUser(t2);
+      const hh = await t2.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { standingCutoffHours: 1, pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: HOURS }] } });
+      expect(hh.statusCode).toBe(200);
+      const [milk] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy' }).returning();
+      const so = (await t2.app.inject({
+        method: 'POST', url: '/api/standing-orders', headers: b.headers,
+        payload: { items: [{ productId: milk!.id, quantity: 2 }], everyWeeks: 1, weekday: 6, deliveryType: 'pickup', pickupPointId: hh.json().pickupPoints[0].id, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567' },
+      })).json() as { nextDate: string };
+      expect(so.nextDate).toBe('2030-06-15');
+      // Friday 14 June 22:59 in Belgrade (CEST) = 20:59Z: not yet; 23:00 = 21:00Z: due.
+      t2.clock.set(new Date('2030-06-14T20:59:00Z'));
+      expect((await t2.app.standing.runCycles()).ordered).toBe(0);
+      t2.clock.set(new Date('2030-06-14T21:00:30Z'));
+      expect((await t2.app.standing.runCycles()).ordered).toBe(1);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('across the end of summer time the cutoff is 48 real hours: a Monday after the change is due Saturday 01:00 CEST', async () => {
+    const t2 = await createTestApp();
+    try {
+      // Wednesday 23 October 2030; summer time ends Sunday 27 October at 03:00 CEST.
+      t2.clock.set(new Date('2030-10-23T08:00:00Z'));
+      const p = await createUser(t2, { userType: 'producer' });
+      const b = await createUser(t2);
+      const hh = await t2.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: HOURS }] } });
+      const [milk] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy' }).returning();
+      const so = (await t2.app.inject({
+        method: 'POST', url: '/api/standing-orders', headers: b.headers,
+        payload: { items: [{ productId: milk!.id, quantity: 2 }], everyWeeks: 1, weekday: 1, deliveryType: 'pickup', pickupPointId: hh.json().pickupPoints[0].id, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567' },
+      })).json() as { nextDate: string };
+      expect(so.nextDate).toBe('2030-10-28');
+      // Monday 28 October 00:00 CET = 27 October 23:00Z; 48 hours before: 25 October 23:00Z (Saturday 01:00 CEST).
+      t2.clock.set(new Date('2030-10-25T22:59:00Z'));
+      expect((await t2.app.standing.runCycles()).ordered).toBe(0);
+      t2.clock.set(new Date('2030-10-25T23:00:30Z'));
+      expect((await t2.app.standing.runCycles()).ordered).toBe(1);
+    } finally {
+      await t2.close();
+    }
   });
 });

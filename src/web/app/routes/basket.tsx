@@ -1,13 +1,20 @@
 import { useTranslation } from '#web/lib/translate.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { BasketView } from '#web/features/basket/components/basket-view.tsx';
+import { StandingOrderDialog } from '#web/features/standing/components/standing-order-dialog.tsx';
 
+/** The basket; a signed-in buyer can also order each household's part of it every week (a standing order). */
 export default function BasketPage() {
-  const { t } = useTranslation('basket');
+  const { t } = useTranslation(['basket', 'standing']);
+  const { user } = useAuth();
   return (
     <section>
       <PageHeader title={t('title')} />
-      <BasketView />
+      <BasketView renderHousehold={user && user.userType !== 'producer' ? (part) => (
+        <StandingOrderDialog householdId={part.householdId} lines={part.lines} prefill={{ contactPhone: user.phone }} size="sm"
+          label={t('standing:create.openFor', { name: part.householdName })} />
+      ) : undefined} />
     </section>
   );
 }

@@ -109,7 +109,10 @@ export default function ProductPage() {
             {t('product.review')}
           </Button>
           <SaveToggle product={p} variant="labelled" />
-          {user && user.userType !== 'producer' && p.availability && <StandingOrderDialog product={p} />}
+          {user && user.userType !== 'producer' && p.availability && (
+            <StandingOrderDialog householdId={p.householdId} lines={[{ productId: p.id, name: p.name, quantity: p.quantityStep, quantityStep: p.quantityStep }]}
+              prefill={{ contactPhone: user.phone }} />
+          )}
           <ShareProduct name={p.name} path={`/product/${p.id}`} />
           {user && user.id !== p.householdId && <LazyReportButton targetType="product" targetId={p.id} size="default" />}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, Minus, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
@@ -13,9 +13,20 @@ import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { basketProductQueryOptions, isGone } from '../api/get-basket-product.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { stepOf } from '../lib/basket-reducer.ts';
+import type { BasketProduct } from '../lib/types.ts';
 
-/** docs/product.md, Basket: lines with quantity controls, a sticky total and the way to checkout. */
-export function BasketView() {
+/** One household's lines of the basket, for what the page adds per household (a standing order). */
+export interface BasketHouseholdPart {
+  householdId: string;
+  householdName: string;
+  lines: { productId: string; name: string; quantity: number; quantityStep: number }[];
+}
+
+/**
+ * docs/product.md, Basket: lines with quantity controls, a sticky total and the way to checkout.
+ * `renderHousehold` adds something under the lines for each household of the basket.
+ */
+export function BasketView({ renderHousehold }: { renderHousehold?: ((part: BasketHouseholdPart) => ReactNode) | undefined } = {}) {
   const { t } = useTranslation(['basket', 'common']);
   const format = useFormat();
   const { items, setQuantity, remove, refresh, total, itemCount } = useBasket();
@@ -113,6 +124,12 @@ export function BasketView() {
         })}
       </ul>
 
+      {renderHousehold && (
+        <ul className="flex flex-col gap-2" aria-label={t('perHousehold')}>
+          {partsOf(items.filter((item) => !isUnavailable(item.product.id))).map((part) => <li key={part.householdId}>{renderHousehold(part)}</li>)}
+        </ul>
+      )}
+
       <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 rounded-lg border bg-background/95 p-4 shadow-md backdrop-blur">
         <div className="flex flex-col gap-2">
           {hasUnavailable && <p className="text-sm text-destructive" role="alert">{t('unavailableHint')}</p>}
@@ -138,4 +155,15 @@ export function BasketView() {
       </div>
     </div>
   );
+}
+
+/** The basket's lines by household, in the order each household first appears. */
+function partsOf(items: readonly { product: BasketProduct; quantity: number }[]): BasketHouseholdPart[] {
+  const parts = new Map<string, BasketHouseholdPart>();
+  for (const { product, quantity } of items) {
+    const part = parts.get(product.householdId) ?? { householdId: product.householdId, householdName: product.householdName, lines: [] };
+    part.lines.push({ productId: product.id, name: product.name, quantity, quantityStep: stepOf(product) });
+    parts.set(product.householdId, part);
+  }
+  return [...parts.values()];
 }
