@@ -72,7 +72,7 @@ export function StatementImportForm() {
                 <tr className="text-left">
                   <th scope="col" className="py-1 pr-2">{t('result.row')}</th>
                   <th scope="col" className="py-1 pr-2">{t('result.payment')}<span className="sm:hidden">, {t('result.outcome').toLowerCase()}</span></th>
-                  <th scope="col" className="py-1 pr-2 text-right">{t('result.amount')}</th>
+                  <th scope="col" className="py-1 text-right sm:pr-2">{t('result.amount')}</th>
                   <th scope="col" className="hidden py-1 sm:table-cell">{t('result.outcome')}</th>
                 </tr>
               </thead>
@@ -86,7 +86,7 @@ export function StatementImportForm() {
                       {/* A phone has no room for a fourth column: the outcome goes under the payment. */}
                       <span className="mt-1 block sm:hidden"><Outcome row={r} /></span>
                     </td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums whitespace-nowrap">{r.amount === null ? '—' : format.total(r.amount)}</td>
+                    <td className="py-1.5 text-right tabular-nums whitespace-nowrap sm:pr-2">{r.amount === null ? '—' : format.total(r.amount)}</td>
                     <td className="hidden py-1.5 sm:table-cell"><Outcome row={r} /></td>
                   </tr>
                 ))}
@@ -102,10 +102,10 @@ export function StatementImportForm() {
 /** Matched (the order paid now) or the reason in words, with what could not be read. */
 function Outcome({ row: r }: { row: Row }) {
   const { t } = useTranslation('payments');
-  if (r.kind === 'matched') return <Badge>{t('result.matched', { number: r.number })}</Badge>;
+  if (r.kind === 'matched') return <Badge className="whitespace-normal text-left">{t('result.matched', { number: r.number })}</Badge>;
   return (
     <span className="flex flex-col gap-0.5">
-      <Badge variant="outline" className="self-start">{t(`reason.${r.reason}`)}</Badge>
+      <Badge variant="outline" className="self-start whitespace-normal text-left">{t(`reason.${r.reason}`)}</Badge>
       {r.problem && <span className="text-xs text-muted-foreground">{t(`problem.${r.problem}`)}</span>}
       {r.number !== undefined && r.reason !== 'not_yours' && <span className="text-xs text-muted-foreground">{t('result.order', { number: r.number })}</span>}
     </span>
