@@ -15,7 +15,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<FeatureDeps & { service: Paym
   app.route({
     ...route(endpoints.producer.importPayments),
     onRequest: app.requireProducer,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     handler: async (request) => {
       if (!request.isMultipart()) throw fileMissing();
       let bytes: Buffer;

@@ -118,6 +118,13 @@ describe('a whole statement', () => {
     expect(s.rows.map((r) => [r.amountPara, r.reference])).toEqual([[45_050, '97 12100001'], [null, '']]);
   });
 
+  it('"Iznos duguje" and "Iznos potražuje": the credit one, whatever the order', () => {
+    const s = readStatement(Buffer.from('Datum;Iznos duguje;Iznos potražuje;Naziv;Poziv na broj odobrenja\n01.06.2030;;1.100,00;Ana;97 12 100001\n'));
+    expect(s.columns).toMatchObject({ amount: 'Iznos potražuje', payer: 'Naziv', reference: 'Poziv na broj odobrenja' });
+    expect(s.rows[0]!.amountPara).toBe(110_000);
+    expect(readStatement(Buffer.from('Iznos (duguje);Iznos;Poziv na broj\n5,00;7,00;97 12 100001\n')).rows[0]!.amountPara).toBe(700);
+  });
+
   it('formula-looking cells are kept as text, never evaluated', () => {
     const s = readStatement(Buffer.from('Datum;Iznos;Platilac;Poziv na broj\n=NOW();=1+1;=HYPERLINK("http://x","y");@SUM(A1)\n+1;-5;-cmd|calc;+97 12 100001\n'));
     expect(s.rows).toEqual([

@@ -180,14 +180,25 @@ function headerKey(text: string): string {
     .replace(/[_.:]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** Words of a credit (money in) and of a debit (money out) inside an amount column's header ("Iznos potražuje"). */
+const CREDIT_WORDS = ['potrazuje', 'uplata', 'priliv', 'credit', 'kredit', 'odobrenje'];
+const DEBIT_WORDS = ['duguje', 'isplata', 'odliv', 'debit', 'zaduzenje'];
+
 function findColumns(header: string[]): Partial<Record<Column, number>> | null {
   const keys = header.map(headerKey);
   const found: Partial<Record<Column, number>> = {};
+  // The amount first: a header naming a credit wins over a plain "Iznos", and never a debit one.
+  const credit = keys.findIndex((k) => CREDIT_WORDS.some((w) => k.split(/[\s/()-]+/).includes(w)));
+  if (credit >= 0) found.amount = credit;
   for (const column of Object.keys(HEADERS) as Column[]) {
+    if (found[column] !== undefined) continue;
     const names: readonly string[] = HEADERS[column];
     let at = keys.findIndex((k, i) => names.includes(k) && !Object.values(found).includes(i));
     // "Poziv na broj (odobrenje)", "Iznos u RSD": a header that starts with a known name.
-    if (at < 0) at = keys.findIndex((k, i) => names.some((n) => n.length >= 4 && k.startsWith(n)) && !Object.values(found).includes(i));
+    if (at < 0) {
+      at = keys.findIndex((k, i) => names.some((n) => n.length >= 4 && k.startsWith(n)) && !Object.values(found).includes(i)
+        && (column !== 'amount' || !DEBIT_WORDS.some((w) => k.includes(w))));
+    }
     if (at >= 0) found[column] = at;
   }
   return found.amount !== undefined && found.reference !== undefined ? found : null;
