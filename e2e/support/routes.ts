@@ -32,4 +32,5 @@ export const ROUTES: RouteCase[] = [
   { name: 'producer-orders', who: 'producer', path: () => '/producer/dashboard?tab=orders' },
   { name: 'producer-stories', who: 'producer', path: () => '/producer/dashboard?tab=stories' },
   { name: 'producer-household', who: 'producer', path: () => '/producer/dashboard?tab=household' },
+  { name: 'producer-payments', who: 'producer', path: () => '/producer/payments' },
 ];

@@ -41,6 +41,7 @@ import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { producerRoutes } from './features/producer/producer.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { savedRoutes } from './features/saved/saved.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { standingRoutes } from './features/standing/standing.routes.ts';
 import { storiesRoutes } from './features/stories/stories.routes.ts';
 
@@ -105,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(writeLimitsPlugin, { ...config.writeLimits, tokens: deps.tokens });
 
   // Mail, message summaries, clean-up, push and standing orders' cycles (wiring/background-work.ts).
-  const { outbox, vapid, standing } = wireBackgroundWork(app, config, { database: deps.database, mailer: deps.mailer, clock, outbox: deps.outbox, startWorkers: deps.startWorkers });
+  const { outbox, vapid, standing, payments } = wireBackgroundWork(app, config, { database: deps.database, mailer: deps.mailer, clock, outbox: deps.outbox, startWorkers: deps.startWorkers });
   const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
   await app.register(async (api) => {
     await api.register(healthRoutes, { database: deps.database, mediaDir: config.s3 ? undefined : config.mediaDir });
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(messagesRoutes, featureDeps);
     await api.register(notificationsRoutes, { ...featureDeps, vapidPublicKey: vapid.publicKey });
     await api.register(standingRoutes, { ...featureDeps, service: standing });
+    await api.register(paymentsRoutes, { ...featureDeps, service: payments });
   }, { prefix: '/api' });
 
   // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them.

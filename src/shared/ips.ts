@@ -99,3 +99,18 @@ export function ipsPayload(p: IpsPayment): string {
   // An empty optional value leaves its tag out; N is required, so a nameless payee cannot happen here.
   return fields.filter(([, v]) => v !== '').map(([k, v]) => `${k}:${v}`).join('|');
 }
+
+/**
+ * The reference a model 97 payment carried, as bank statements print it: `97 12 100001`,
+ * `97-12-100001`, `9712100001`, `(97) 12-100001`, `HR97 12100001`, or without the model,
+ * `12 100001` / `12100001` (when a statement has a column of its own for the model). Spaces,
+ * dashes, slashes, dots and brackets are ignored. Returns the reference (digits after the
+ * check digits) when the check digits are right, else null. With the model prefix is tried
+ * first, then without it.
+ */
+export function model97ReferenceOf(text: string): string | null {
+  const compact = text.trim().replace(/^(HR|RS)?\s*/i, '').replace(/^model\s*/i, '').replace(/[\s\-/.()]/g, '');
+  if (!/^\d{3,}$/.test(compact)) return null;
+  const valid = (digits: string) => (digits.length >= 3 && mod97CheckDigits(digits.slice(2)) === digits.slice(0, 2) ? digits.slice(2) : null);
+  return (compact.startsWith('97') ? valid(compact.slice(2)) : null) ?? valid(compact);
+}

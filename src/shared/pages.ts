@@ -44,6 +44,7 @@ export const PAGES = {
   // Any signed-in account reaches it; the console itself tells non-operators they may not.
   admin: { path: '/admin', module: 'admin', access: 'signed-in' },
   producerDashboard: { path: '/producer/dashboard', module: 'producer-dashboard', access: 'producer' },
+  producerPayments: { path: '/producer/payments', module: 'producer-payments', access: 'producer' },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageName = keyof typeof PAGES;

@@ -5,13 +5,50 @@
  *
  * `npm run admin -- run-cycles [--at <ISO time>]`: places every standing order cycle due by
  * that time (default now), exactly as the server's scheduler does (docs/standing-orders.md).
+ *
+ * `npm run admin -- run-reminders [--at <ISO time>]`: sends the day-before payment reminders
+ * due at that time (default now), each at most once per order, as the scheduler does (docs/payments.md).
  */
 import { sql } from 'drizzle-orm';
 import { openDatabaseForTool, toolConfig } from '../db/open-for-tool.ts';
 import { adminAudit, users } from '../db/schema.ts';
+import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
+import { createPaymentsService } from '../features/payments/payments.service.ts';
 import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>]';
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>]';
+
+/** `--at <ISO time>` or nothing (now); null when the arguments are wrong. */
+function atOf(argv: string[]): Date | null {
+  if (argv.length === 0) return new Date();
+  if (argv[0] !== '--at' || argv.length !== 2 || Number.isNaN(Date.parse(argv[1]!))) return null;
+  return new Date(argv[1]!);
+}
+
+/** The payment reminders due at `at`, in bounded passes until none is left; mail goes into the outbox. */
+async function runReminders(argv: string[]): Promise<number> {
+  const at = atOf(argv);
+  if (!at) { console.error(USAGE); return 2; }
+  const config = toolConfig();
+  if (!config) return 1;
+  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
+  try {
+    const payments = createPaymentsService({
+      db: database.db, repo: createPaymentsRepository(), clock: () => new Date(), outbox: { kick: () => undefined }, publicUrl: config.publicUrl,
+      log: { warn: (obj, msg) => console.error(msg, obj) },
+    });
+    let total = 0;
+    for (;;) {
+      const r = await payments.runReminders(at);
+      total += r.reminded;
+      if (r.reminded === 0) break;
+    }
+    console.log(`Payment reminders due at ${at.toISOString()}: ${total} sent.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 /** Runs the cycles until none due by `at` is left; the mails go into the outbox, sent by the app. */
 async function runCycles(argv: string[]): Promise<number> {
@@ -59,6 +96,7 @@ async function setOperator(db: Awaited<ReturnType<typeof openDatabaseForTool>>['
 async function run(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
   if (command === 'run-cycles') return runCycles(argv.slice(1));
+  if (command === 'run-reminders') return runReminders(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length) {
     console.error(USAGE);
     return 2;

@@ -261,8 +261,10 @@ export const orders = pgTable('orders', {
   deliveryArea: text('delivery_area'),
   deliveryFeePara: bigint('delivery_fee_para', { mode: 'number' }).notNull().default(0),
   paymentMethod: text('payment_method', { enum: ['cash', 'ips_qr'] }).notNull().default('cash'),
-  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+  /** reported: the buyer said they paid (IPS); paid: the producer confirmed or a statement matched. */
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'reported', 'paid'] }).notNull().default('unpaid'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  paymentReportedAt: timestamp('payment_reported_at', { withTimezone: true }),
   /** The payee's account and name copied at order time (the QR never changes afterwards). */
   ipsAccount: text('ips_account'),
   ipsPayeeName: text('ips_payee_name'),
@@ -273,7 +275,18 @@ export const orders = pgTable('orders', {
   index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
   index('orders_household_idx').on(t.householdId, t.status, t.createdAt.desc()),
   index('orders_checkout_idx').on(t.checkoutId),
+  // The payment reminders' sweep: unpaid IPS orders by date (migration 0018).
+  index('orders_ips_unpaid_idx').on(t.pickupDate).where(sql`${t.paymentMethod} = 'ips_qr' AND ${t.paymentStatus} = 'unpaid'`),
 ]);
+
+/**
+ * One row per order whose buyer was reminded to pay (migration 0018): THE guarantee that the
+ * reminder goes out once, however many instances run the sweep.
+ */
+export const paymentReminders = pgTable('payment_reminders', {
+  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
 
 /** Name, unit and unit price are copied at order time: later edits never change an order. */
 export const orderItems = pgTable('order_items', {
@@ -427,7 +440,7 @@ export const orderMessageStates = pgTable('order_message_states', {
 export const notifications = pgTable('notifications', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed'] }).notNull(),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'payment_reported', 'payment_reminder'] }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
@@ -438,7 +451,7 @@ export const notifications = pgTable('notifications', {
   index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
-  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed')`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'payment_reported', 'payment_reminder')`),
 ]);
 
 /** A Web Push subscription of one device. */

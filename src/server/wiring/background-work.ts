@@ -7,9 +7,12 @@ import { createMessagesRepository } from '../features/messages/messages.reposito
 import { createMessagesService } from '../features/messages/messages.service.ts';
 import { createNotificationsRepository } from '../features/notifications/notifications.repository.ts';
 import { createPushSender, type PushSender } from '../features/notifications/push.ts';
+import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
+import { createPaymentsService, type PaymentsService } from '../features/payments/payments.service.ts';
 import type { StandingService } from '../features/standing/standing.service.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { vapidKeys, type VapidKeys } from '../lib/vapid.ts';
+import { scheduleReminders } from './payment-reminders.ts';
 import { createStandingWithCheckout, scheduleCycles } from './standing-cycles.ts';
 
 declare module 'fastify' {
@@ -19,6 +22,8 @@ declare module 'fastify' {
     push: PushSender;
     /** Standing orders, with `runCycles` (wiring/standing-cycles.ts). */
     standing: StandingService;
+    /** Statement import and the day-before payment reminders (`runReminders`). */
+    payments: PaymentsService;
   }
 }
 
@@ -34,10 +39,11 @@ export interface BackgroundDeps {
 
 /**
  * What runs beside the requests: the mail outbox and the message summaries, the clean-up,
- * Web Push of new notifications and the standing orders' cycles. Each is decorated on `app`
- * (`outbox`, `push`, `standing`), started only with `startWorkers`, and stopped on close.
+ * Web Push of new notifications, the standing orders' cycles and the payment reminders. Each
+ * is decorated on `app` (`outbox`, `push`, `standing`, `payments`), started only with
+ * `startWorkers`, and stopped on close.
  */
-export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: BackgroundDeps): { outbox: MailOutbox; vapid: VapidKeys; standing: StandingService } {
+export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: BackgroundDeps): { outbox: MailOutbox; vapid: VapidKeys; standing: StandingService; payments: PaymentsService } {
   const { database, clock } = deps;
   // The sender claims and marks its batches on a connection of its own, so that it never
   // queues behind the checkouts waiting for the app's pool (bench/lib/mail-scenario.ts).
@@ -81,5 +87,13 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
     const stopCycles = scheduleCycles(standing, app.log);
     app.addHook('onClose', async () => stopCycles());
   }
-  return { outbox, vapid, standing };
+
+  // Payment reminders: every minute with workers; each order's reminder claimed once in the database.
+  const payments = createPaymentsService({ db: database.db, repo: createPaymentsRepository(), clock, outbox, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('payments', payments);
+  if (deps.startWorkers) {
+    const stopReminders = scheduleReminders(payments, app.log);
+    app.addHook('onClose', async () => stopReminders());
+  }
+  return { outbox, vapid, standing, payments };
 }

@@ -33,6 +33,7 @@ import {
   createStandingOrderBody, skipStandingOrderBody, standingDemandQuery, standingDemandResponse, standingOrder, standingOrdersListResponse,
   standingOrdersQuery, updateStandingOrderBody,
 } from '../contracts/standing-orders.ts';
+import { statementImportResponse } from '../contracts/payments.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -325,6 +326,11 @@ export const endpoints = {
       summary: 'Cancel an own order while it is pending (stock is returned)',
       params: idParams,
       answers: { 200: order, 403: e, 409: e, 422: e },
+    }),    paymentSent: endpoint({
+      method: 'POST', path: '/api/orders/:id/payment-sent', access: 'signed-in', tags: ['orders', 'payments'],
+      summary: 'The buyer says an IPS order is paid: payment.status becomes reported (again: 200, unchanged); cash 409 order.not_ips, paid 409 order.already_paid',
+      params: idParams,
+      answers: { 200: order, 409: e },
     }),
   },
 
@@ -334,6 +340,11 @@ export const endpoints = {
       summary: "Orders for the producer's household, newest first",
       query: ordersQuery,
       answers: { 200: producerOrdersListResponse, 404: e, 409: e },
+    }),
+    importPayments: endpoint({
+      method: 'POST', path: '/api/producer/payments/import', access: 'producer', tags: ['payments', 'producer'], multipart: true,
+      summary: 'Match a bank statement (CSV, field "file", <= 5 MB) to own orders by model 97 reference and amount; matched orders become paid',
+      answers: { 200: statementImportResponse, 413: e, 415: e },
     }),
     setOrderStatus: endpoint({
       method: 'PATCH', path: '/api/producer/orders/:id', access: 'producer', tags: ['orders', 'producer'],

@@ -78,8 +78,12 @@ export const createOrderItem = z.object({
 
 export const PAYMENT_METHODS = ['cash', 'ips_qr'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What the producer sets (PATCH /api/producer/orders/:id). */
 export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** What an order's payment can be: `reported` = the buyer said they paid (IPS), not yet confirmed. */
+export const ORDER_PAYMENT_STATUSES = ['unpaid', 'reported', 'paid'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 /** One household's part of a checkout: how, where and when, and how it is paid. */
 export const householdCheckout = z.object({
@@ -159,8 +163,10 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 
 export const orderPayment = z.object({
   method: z.enum(PAYMENT_METHODS),
-  status: z.enum(PAYMENT_STATUSES),
+  status: z.enum(ORDER_PAYMENT_STATUSES),
   paidAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the buyer said they paid (POST /api/orders/:id/payment-sent); kept after it is paid. */
+  reportedAt: z.iso.datetime({ offset: true }).nullable(),
   /** The NBS IPS QR text and its QR code (SVG), for ips_qr orders. */
   ips: z.object({ payload: z.string(), qrSvg: z.string() }).nullable(),
 });
@@ -231,5 +237,5 @@ export const ORDER_ERROR_CODES = [
   'order.product_unavailable', 'order.out_of_stock', 'order.not_cancellable', 'order.status_final',
   'order.own_product', 'idempotency.in_progress', 'idempotency.mismatch',
   'order.slot_unavailable', 'order.delivery_unavailable', 'order.below_minimum', 'order.not_yet_available',
-  'order.payment_unavailable',
+  'order.payment_unavailable', 'order.not_ips', 'order.already_paid',
 ] as const;

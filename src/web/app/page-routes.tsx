@@ -30,6 +30,7 @@ const PAGE_MODULES: Record<PageName | typeof NOT_FOUND_MODULE, PageModule> = {
   profile: () => import('./routes/profile.tsx'),
   admin: () => import('./routes/admin.tsx'),
   producerDashboard: () => import('./routes/producer-dashboard.tsx'),
+  producerPayments: () => import('./routes/producer-payments.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 

@@ -394,6 +394,8 @@ export interface SeedOrder {
   status: OrderStatus;
   items: ReadonlyArray<readonly [string, number]>;
   notes?: string;
+  /** Paid by IPS QR (the household's account), in this payment state (docs/payments.md); else cash. */
+  ips?: 'unpaid' | 'reported' | 'paid';
 }
 
 export interface SeedCheckout {
@@ -420,7 +422,13 @@ export const CHECKOUTS: readonly SeedCheckout[] = [
   },
   {
     buyer: 'marija', daysAgo: 2, pickupInDays: 3, deliveryType: 'pickup',
-    orders: [{ household: 'leskovac', status: 'confirmed', items: [['ajvar-blagi', 4], ['pindjur', 2]] }],
+    // The buyer paid by IPS and said so: the producer sees "Payment reported" and confirms.
+    orders: [{ household: 'leskovac', status: 'confirmed', items: [['ajvar-blagi', 4], ['pindjur', 2]], ips: 'reported' }],
+  },
+  {
+    buyer: 'jelena', daysAgo: 1, pickupInDays: 2, deliveryType: 'pickup',
+    // Not paid yet: the QR and "I have paid" on the buyer's orders page; a row of assets/samples/izvod-primer.csv.
+    orders: [{ household: 'arilje', status: 'pending', items: [['dzem-od-malina', 2]], ips: 'unpaid' }],
   },
   {
     buyer: 'marija', daysAgo: 0.1, pickupInDays: 2, deliveryType: 'pickup',

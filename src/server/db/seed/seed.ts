@@ -296,6 +296,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
         pickupPointId: at?.point.id ?? null, pickupPointName: at?.point.name ?? null, pickupPointAddress: at?.point.address ?? null,
         deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
         contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, createdAt, updatedAt: last,
+        ...(o.ips ? ipsPayment(o.ips, must(householdById, o.household, 'household'), last) : {}),
       });
     }
   }
@@ -324,6 +325,15 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
  * Safe when several instances start at once: the transaction takes an advisory lock and
  * checks again. Returns true when it seeded.
  */
+/** An IPS order's payment columns in the sample data: the household's account, reported or paid at the order's last change. */
+function ipsPayment(state: 'unpaid' | 'reported' | 'paid', h: (typeof HOUSEHOLDS)[number], at: Date): Partial<typeof orders.$inferInsert> {
+  if (!h.logistics?.ipsAccount) throw new Error(`seed data: ${h.key} has no IPS account`);
+  return {
+    paymentMethod: 'ips_qr', ipsAccount: h.logistics.ipsAccount, ipsPayeeName: h.name, paymentStatus: state,
+    paymentReportedAt: state === 'unpaid' ? null : at, paidAt: state === 'paid' ? at : null,
+  };
+}
+
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const started = Date.now();

@@ -105,5 +105,13 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
       const price = typeof data.newPrice === 'number' || typeof data.newPrice === 'string' ? String(data.newPrice) : '';
       return { sr: `Нова цена за ${name} у сталној поруџбини: ${price} РСД`, en: `New price of ${name} in your standing order: ${price} RSD`, ru: `Новая цена ${name} в постоянном заказе: ${price} RSD` }[language];
     }
+    case 'payment_reported': {
+      const number = typeof data.number === 'number' ? `#${data.number}` : id;
+      return { sr: `${str(data, 'customerName')} каже да је платио/ла поруџбину ${number}: потврдите уплату`, en: `${str(data, 'customerName')} says order ${number} is paid: confirm the payment`, ru: `${str(data, 'customerName')} сообщает, что заказ ${number} оплачен: подтвердите оплату` }[language];
+    }
+    case 'payment_reminder': {
+      const number = typeof data.number === 'number' ? `#${data.number}` : id;
+      return { sr: `Подсетник: поруџбина ${number} (${str(data, 'householdName')}) још није плаћена, преузимање је сутра`, en: `Reminder: order ${number} (${str(data, 'householdName')}) is not paid yet, it is due tomorrow`, ru: `Напоминание: заказ ${number} (${str(data, 'householdName')}) ещё не оплачен, получение завтра` }[language];
+    }
   }
 }

@@ -28,7 +28,7 @@ export interface MailOrder {
   pickupPointName: string | null;
   pickupPointAddress: string | null;
   paymentMethod: 'cash' | 'ips_qr';
-  paymentStatus: 'unpaid' | 'paid';
+  paymentStatus: 'unpaid' | 'reported' | 'paid';
   items: { name: string; unit: Unit; unitPricePara: number; quantity: number }[];
   /** For ips_qr orders: the account, the model 97 reference and the QR as a PNG data URL. */
   ips: { account: string; reference: string; qrPng: string } | null;

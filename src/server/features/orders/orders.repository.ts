@@ -104,6 +104,18 @@ export function createOrdersRepository() {
       await db.update(orders).set({ paymentStatus: paid ? 'paid' : 'unpaid', paidAt: paid ? now : null, updatedAt: now }).where(eq(orders.id, id));
     },
 
+    /** The buyer said they paid (payment-sent): reported, with the time. */
+    async setPaymentReported(db: DbOrTx, id: string, now: Date): Promise<void> {
+      await db.update(orders).set({ paymentStatus: 'reported', paymentReportedAt: now, updatedAt: now }).where(eq(orders.id, id));
+    },
+
+    /** One user to mail about `kind` (notification settings), with whether they want that mail. */
+    async mailRecipient(db: DbOrTx, id: string, kind: 'payment_reported'): Promise<Recipient | null> {
+      const notifyByEmail = sql<boolean>`${users.notifyByEmail} AND coalesce((${users.notificationSettings}->${kind}->>'mail')::boolean, true)`;
+      const [row] = await db.select({ id: users.id, email: users.email, name: users.name, language: users.language, notifyByEmail }).from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
     itemsOf,
 
     /**

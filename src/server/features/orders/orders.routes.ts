@@ -6,6 +6,7 @@ import { route } from '../../lib/route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { createCheckoutStore, createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createPaymentSent } from './payment-sent.ts';
 import { producerOrdersRoutes } from './producer-orders.routes.ts';
 
 /** The buyer's side: checkout (POST /api/orders) and own orders (docs/architecture.md, API). */
@@ -28,6 +29,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
   app.route({ ...route(endpoints.orders.get), onRequest: app.authenticate, handler: async (request) => service.getForBuyer(currentUser(request).id, request.params.id) });
 
   app.route({ ...route(endpoints.orders.cancel), onRequest: app.authenticate, handler: async (request) => service.cancelByBuyer(currentUser(request).id, request.params.id) });
+
+  const paymentSent = createPaymentSent({ db: deps.db, repo: createOrdersRepository(), clock: deps.clock, outbox: deps.outbox, publicUrl: deps.config.publicUrl });
+  app.route({ ...route(endpoints.orders.paymentSent), onRequest: app.authenticate, handler: async (request) => paymentSent(currentUser(request).id, request.params.id) });
 
   await app.register(producerOrdersRoutes, { service });
 };

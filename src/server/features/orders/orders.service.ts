@@ -51,6 +51,7 @@ export async function toOrder(o: FullOrder): Promise<Order> {
       method: o.paymentMethod,
       status: o.paymentStatus,
       paidAt: o.paidAt ? o.paidAt.toISOString() : null,
+      reportedAt: o.paymentReportedAt ? o.paymentReportedAt.toISOString() : null,
       ips: payload ? { payload, qrSvg: await qrSvg(payload) } : null,
     },
     items: o.items.map((i) => ({
@@ -169,7 +170,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         pickupPointId: f.point?.id ?? null, pickupPointName: f.point?.name ?? null, pickupPointAddress: f.point?.address ?? null,
         contactPhone: body.contactPhone, notes,
         deliveryFeePara: part.feePara, totalPara: part.subtotalPara + part.feePara,
-        paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null,
+        paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null, paymentReportedAt: null,
         ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? first.householdName) : null,
         createdAt: now, updatedAt: now,
         householdName: first.householdName,
@@ -283,7 +284,8 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         await db.transaction(async (tx) => {
           const row = await repo.lockOrder(tx, id, { householdId });
           if (!row) throw notFound('Order');
-          if ((row.paymentStatus === 'paid') !== (body.paymentStatus === 'paid')) {
+          // reported -> paid confirms the buyer's word; reported -> unpaid says the money did not come.
+          if (row.paymentStatus !== body.paymentStatus) {
             await repo.setPayment(tx, id, body.paymentStatus === 'paid', eventTime(clock(), row.updatedAt));
           }
         });

@@ -1,5 +1,7 @@
 import { useTranslation } from '#web/lib/translate.tsx';
-import { useSearchParams } from '#web/lib/router.tsx';
+import { Link, useSearchParams } from '#web/lib/router.tsx';
+import { FileSpreadsheet } from 'lucide-react';
+import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useMe } from '#web/features/auth/api/get-me.ts';
@@ -23,7 +25,7 @@ type Tab = (typeof TABS)[number];
  * tab is kept in ?tab= so it survives a reload and can be linked.
  */
 export default function ProducerDashboardPage() {
-  const { t } = useTranslation(['producer', 'common', 'admin']);
+  const { t } = useTranslation(['producer', 'common', 'admin', 'payments']);
   const { user } = useAuth();
   const me = useMe(user?.id);
   const status = me.data?.householdStatus;
@@ -59,6 +61,11 @@ export default function ProducerDashboardPage() {
         </TabsList>
         <TabsContent value="products"><ProductsTab UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="orders">
+          <div className="mb-3 flex justify-end">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/producer/payments"><FileSpreadsheet aria-hidden="true" />{t('payments:link')}</Link>
+            </Button>
+          </div>
           <ProducerOrdersTab renderExtra={(order) => (
             <>
               <div className="flex justify-end"><SlipButton orderId={order.id} number={order.number} /></div>

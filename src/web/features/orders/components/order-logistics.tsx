@@ -1,8 +1,12 @@
+import { CircleCheck } from 'lucide-react';
+import { toast } from 'sonner';
 import { useTranslation } from '#web/lib/translate.tsx';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatAccount, model97Reference } from '#shared/ips.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useReportPayment } from '../api/report-payment.ts';
 import { useOrderWhen } from '../hooks/use-order-when.ts';
 
 /** Where and when, the delivery fee and the payment state of an order. */
@@ -50,10 +54,14 @@ export function OrderWhen({ order }: { order: Order }) {
   return <>{useOrderWhen(order)}</>;
 }
 
-/** The NBS IPS QR of an unpaid ips_qr order, with account, amount and reference as text. */
+/**
+ * The NBS IPS QR of an unpaid ips_qr order, with account, amount and reference as text, and
+ * the buyer's "I have paid" (then "Payment reported" until the producer confirms).
+ */
 export function IpsPayment({ order }: { order: Order }) {
-  const { t } = useTranslation('logistics');
+  const { t } = useTranslation(['logistics', 'errors']);
   const format = useFormat();
+  const report = useReportPayment();
   const ips = order.payment.ips;
   if (!ips || order.payment.status === 'paid') return null;
   const fields = Object.fromEntries(ips.payload.split('|').map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1)]));
@@ -70,6 +78,21 @@ export function IpsPayment({ order }: { order: Order }) {
           <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(order.total)}</dd>
           <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="ips-reference">{model97Reference(String(order.number))}</dd>
         </dl>
+        {order.payment.status === 'reported' ? (
+          <p role="status" className="mt-1 flex items-start gap-1.5 font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('order.reportedTitle')}. <span className="font-normal text-muted-foreground">{t('order.reportedHint', { household: order.householdName })}</span></span>
+          </p>
+        ) : (
+          <Button className="mt-1 self-start" disabled={report.isPending}
+            aria-label={t('order.paymentSentFor', { number: order.number })}
+            onClick={() => report.mutate(order.id, {
+              onSuccess: () => toast.success(t('order.reportedTitle')),
+              onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+            })}>
+            {t('order.paymentSent')}
+          </Button>
+        )}
       </div>
     </section>
   );

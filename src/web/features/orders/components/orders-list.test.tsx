@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#shared/contracts/orders.ts';
 import i18n from '#web/lib/i18n.ts';
@@ -18,7 +19,7 @@ const ORDER: Order = {
   householdId: HOUSEHOLD, householdName: 'Пчелињак', status: 'confirmed', deliveryType: 'pickup',
   pickupDate: '2099-01-17', pickupTime: '07:00', deliveryAddress: null, deliveryArea: null,
   pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, contactPhone: '+381641234567', notes: null,
-  deliveryFee: 0, total: 2400, payment: { method: 'cash', status: 'unpaid', paidAt: null, ips: null },
+  deliveryFee: 0, total: 2400, payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
   items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400 }],
   events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
 };
@@ -62,5 +63,32 @@ describe('OrdersList', () => {
     expect(within(plain).getByTestId('order-when').textContent).toMatch(/ 12:00$/);
     expect(within(plain).getByText('Pickup')).toBeInTheDocument();
     expect(plain.textContent!.match(/\b17\b/g)).toHaveLength(1);
+  });
+
+  it('an unpaid IPS order: "I have paid" reports the payment, then says "Payment reported" instead of the button', async () => {
+    const ips: Order = {
+      ...ORDER, id: '3f8fad5b-d9cb-469f-a165-70867728950e',
+      payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: { payload: 'K:PR|V:01|C:1|R:840000000095584510|N:Pčelinjak|I:RSD2400,00|SF:221|S:Porudžbina 100001|RO:9794100001', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    };
+    const reported: Order = { ...ips, payment: { ...ips.payment, status: 'reported', reportedAt: '2099-01-11T10:00:00.000Z' } };
+    let current = ips;
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+      if (url.includes('/api/households/')) return Promise.resolve(new Response(JSON.stringify(SETTINGS), { status: 200 }));
+      if (url.endsWith('/payment-sent')) { calls.push(`${init?.method} ${url}`); current = reported; return Promise.resolve(new Response(JSON.stringify(reported), { status: 200 })); }
+      return Promise.resolve(new Response(JSON.stringify({ items: [current], nextCursor: null }), { status: 200 }));
+    }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <TranslationProvider i18n={i18n}>
+        <QueryClientProvider client={client}><MemoryRouter><OrdersList /></MemoryRouter></QueryClientProvider>
+      </TranslationProvider>,
+    );
+    const card = await cardOf(ips.id);
+    await userEvent.click(within(card).getByRole('button', { name: 'I have paid order #100001' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Payment reported. Пчелињак will confirm it when the money arrives.');
+    expect(within(card).getByTestId('payment-status')).toHaveTextContent('Payment reported');
+    expect(within(card).queryByRole('button', { name: /I have paid/ })).toBeNull();
+    expect(calls).toEqual([`POST /api/orders/${ips.id}/payment-sent`]);
   });
 });

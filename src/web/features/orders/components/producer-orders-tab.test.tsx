@@ -13,7 +13,7 @@ afterEach(() => { vi.unstubAllGlobals(); });
 
 const ORDER: ProducerOrder = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, deliveryArea: null, pickupPoint: null, deliveryFee: 0,
-  payment: { method: 'cash', status: 'unpaid', paidAt: null, ips: null }, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Пчелињак', status: 'pending',
   deliveryType: 'pickup', pickupDate: '2099-01-15', pickupTime: '10:30', deliveryAddress: null,
   contactPhone: '+381641234567', notes: 'Без кесе', total: 2400,
@@ -59,7 +59,7 @@ describe('ProducerOrdersTab', () => {
     const second: ProducerOrder = {
       ...ORDER, id: '1f8fad5b-d9cb-469f-a165-70867728950e', number: 100_002, deliveryType: 'delivery', deliveryAddress: 'Обреновићева 10',
       deliveryArea: 'Ниш', deliveryFee: 300, total: 1500,
-      payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, ips: null },
+      payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
       items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 1.5, lineTotal: 1800 }],
     };
     const first: ProducerOrder = { ...ORDER, pickupPoint: { id: '2ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Тезга 7', address: 'Пијаца 1, Ниш' } };

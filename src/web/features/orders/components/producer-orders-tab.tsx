@@ -222,7 +222,8 @@ function PaidButton({ order, className, named = false }: { order: ProducerOrder;
   if (order.status === 'cancelled') return null;
   const paid = order.payment.status === 'paid';
   return (
-    <Button variant="outline" size={named ? 'sm' : 'default'} className={className} disabled={actions.paymentPending} onClick={actions.onPayment}
+    // A payment the buyer reported waits for this confirmation: the button stands out.
+    <Button variant={order.payment.status === 'reported' ? 'default' : 'outline'} size={named ? 'sm' : 'default'} className={className} disabled={actions.paymentPending} onClick={actions.onPayment}
       aria-label={named ? t(paid ? 'orders:producer.markUnpaidFor' : 'orders:producer.markPaidFor', { number: order.number }) : undefined}>
       {t(paid ? 'order.markUnpaid' : 'order.markPaid')}
     </Button>

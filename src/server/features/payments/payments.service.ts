@@ -1,0 +1,105 @@
+import type { MatchedRow, StatementImport, UnmatchedRow } from '#shared/contracts/payments.ts';
+import { model97ReferenceOf } from '#shared/ips.ts';
+import { paraToRsd } from '#shared/money.ts';
+import { addDays, belgradeInstant, belgradeNow } from '#shared/time.ts';
+import type { Db } from '../../db/client.ts';
+import { createNotification } from '../../domain/notifications.ts';
+import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
+import { paymentReminderMail } from './payments.mails.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
+import { readStatement, type StatementRow } from './statement.ts';
+
+/** Reminders go out from this Belgrade hour of the day before (never in the night). */
+export const REMINDER_FROM = '09:00';
+
+/** The order number a statement row's reference names, or null (docs/payments.md). */
+function orderNumberOf(reference: string): number | null {
+  const digits = model97ReferenceOf(reference);
+  if (!digits || digits.length > 15) return null;
+  const n = Number(digits);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  repo: PaymentsRepository;
+  clock: () => Date;
+  outbox: Pick<MailOutbox, 'kick'>;
+  publicUrl: string;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log }: PaymentsServiceDeps) {
+  return {
+    /**
+     * POST /api/producer/payments/import: every row whose reference is one of the producer's
+     * orders (model 97, its number) and whose amount is its total to the para makes it paid,
+     * in one transaction under the orders' row locks, so a second import of the same file
+     * (even at the same moment) finds them paid: `already_paid`, nothing paid twice. An order
+     * of another household is `not_yours` and never touched.
+     */
+    async importStatement(householdId: string, bytes: Buffer): Promise<StatementImport> {
+      const statement = readStatement(bytes);
+      const numbers = new Map<StatementRow, number | null>(statement.rows.map((r) => [r, orderNumberOf(r.reference)]));
+      const wanted = [...new Set([...numbers.values()].filter((n): n is number => n !== null))];
+      const matched: MatchedRow[] = [];
+      const unmatched: UnmatchedRow[] = [];
+      await db.transaction(async (tx) => {
+        const found = new Map((await repo.ordersByNumbers(tx, wanted, householdId)).map((o) => [o.number, o]));
+        const paidNow = new Set<string>();
+        for (const row of statement.rows) {
+          const echo = { row: row.line, date: row.date, amount: row.amountPara === null ? null : paraToRsd(row.amountPara), payer: row.payer, reference: row.reference };
+          const number = numbers.get(row)!;
+          if (number === null) {
+            unmatched.push({ ...echo, reason: 'no_order', problem: row.reference === '' ? 'reference_missing' : 'reference_unreadable' });
+            continue;
+          }
+          const order = found.get(number);
+          if (!order) { unmatched.push({ ...echo, reason: 'no_order' }); continue; }
+          if (order.householdId !== householdId) { unmatched.push({ ...echo, reason: 'not_yours' }); continue; }
+          const own = { orderId: order.id, number: order.number };
+          if (order.paymentStatus === 'paid' || paidNow.has(order.id)) { unmatched.push({ ...echo, ...own, reason: 'already_paid' }); continue; }
+          if (row.amountPara === null) { unmatched.push({ ...echo, ...own, reason: 'amount', problem: 'amount_unreadable' }); continue; }
+          if (row.amountPara !== order.totalPara) { unmatched.push({ ...echo, ...own, reason: 'amount' }); continue; }
+          paidNow.add(order.id);
+          matched.push({ ...echo, ...own });
+        }
+        await repo.markPaid(tx, [...paidNow], clock());
+      });
+      return { matched, unmatched, columns: statement.columns, encoding: statement.encoding, delimiter: statement.delimiter };
+    },
+
+    /**
+     * The day-before reminders due at `at`: every unpaid (not reported, not paid) IPS order
+     * whose date is tomorrow in Belgrade, placed before today began, not cancelled or
+     * completed, from REMINDER_FROM on. Each is claimed by its row in payment_reminders in
+     * the same transaction as its notification and mail, so however many instances run this
+     * at once, a buyer is reminded once per order.
+     */
+    async runReminders(at: Date = clock(), limit = 200): Promise<{ reminded: number }> {
+      const today = belgradeNow(at);
+      if (today.time < REMINDER_FROM) return { reminded: 0 };
+      const ids = await repo.dueReminders(db, addDays(today.date, 1), belgradeInstant(today.date, '00:00'), limit);
+      let reminded = 0;
+      for (const id of ids) {
+        try {
+          const sent = await db.transaction(async (tx) => {
+            if (!(await repo.claimReminder(tx, id, at))) return false;
+            const o = await repo.reminderOrder(tx, id);
+            if (!o || o.paymentStatus !== 'unpaid' || o.status === 'cancelled' || o.status === 'completed') return false;
+            await createNotification(tx, { userId: o.buyerId, type: 'payment_reminder', orderId: o.id, data: { householdName: o.householdName, number: o.number, date: o.pickupDate }, createdAt: at });
+            if (o.buyer.wantsMail) await enqueueMail(tx, [paymentReminderMail(o.buyer, o, publicUrl)]);
+            return true;
+          });
+          if (sent) reminded++;
+        } catch (err) {
+          log?.warn({ err, orderId: id }, 'payment reminder failed');
+        }
+      }
+      if (reminded > 0) outbox.kick();
+      return { reminded };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
