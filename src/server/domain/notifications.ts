@@ -21,8 +21,9 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - standing_skipped: { reason, date?, householdName?, productName?, paused? } (features/standing/standing.service.ts,
  *   and the pausing triggers of migration 0015)
  * - standing_price_changed: { productName, oldPrice, newPrice } (trigger of migration 0015)
+ * - order_weighed: { householdName, total, estimateTotal } (features/orders/orders.service.ts: the final total of an order sold by weight)
  */
-export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed';
+export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed' | 'order_weighed';
 
 export interface NewNotification {
   userId: string;

@@ -29,5 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
 
   app.route({ ...route(endpoints.orders.cancel), onRequest: app.authenticate, handler: async (request) => service.cancelByBuyer(currentUser(request).id, request.params.id) });
 
+  app.route({ ...route(endpoints.orders.accept), onRequest: app.authenticate, handler: async (request) => service.acceptByBuyer(currentUser(request).id, request.params.id) });
+
   await app.register(producerOrdersRoutes, { service });
 };

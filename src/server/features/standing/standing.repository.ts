@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Language } from '#shared/constants.ts';
+import type { Language, Unit } from '#shared/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { productIsPublicSql } from '../../db/read-models.ts';
 import { households, products, standingOrderCycles, standingOrders, users, type StoredDelivery, type StoredPickupPoint } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ export type StandingValues = Omit<typeof standingOrders.$inferInsert, 'id'>;
 export type CycleRow = typeof standingOrderCycles.$inferSelect;
 
 export interface StandingProduct {
-  id: string; householdId: string; name: string; unit: 'kg' | 'l' | 'jar' | 'pc'; pricePara: number;
+  id: string; householdId: string; name: string; unit: Unit; pricePara: number;
   stock: number | null; quantityStep: number; availableFrom: string | null; orderable: boolean;
 }
 
