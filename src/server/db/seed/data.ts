@@ -125,6 +125,8 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
       ],
       delivery: { areas: ['Sjenica', 'Novi Pazar'], feeRsd: 400, freeFromRsd: null, leadDays: 1, weekdays: [5] },
       minimumOrderRsd: 1000,
+      // Cheese by weight is paid by IPS QR once weighed (docs/weight-pricing.md).
+      ipsAccount: '160000000123456729',
     },
   },
   {

@@ -48,7 +48,7 @@ export function OrderTotal({ order, label }: { order: Order; label: string }) {
       {order.estimate ? (
         <p className="text-xs text-muted-foreground">{t('weight.estimateNote')}</p>
       ) : order.estimateTotal !== null && order.estimateTotal !== order.total ? (
-        <p className="text-xs text-muted-foreground">{t('weight.estimateWas', { amount: format.estimate(order.estimateTotal) })}</p>
+        <p className="text-xs text-muted-foreground">{t('weight.estimateWas', { amount: format.total(order.estimateTotal) })}</p>
       ) : null}
       {order.estimate && order.payment.method === 'ips_qr' && order.status !== 'cancelled' ? (
         <p className="text-xs text-muted-foreground" data-testid="ips-after-weighing">{t('weight.ipsAfterWeighing')}</p>
