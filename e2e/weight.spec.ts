@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from './support/test.ts';
+import { expect, test, waitForAppOnNavigation, type APIRequestContext } from './support/test.ts';
 import { apiLogin, BUYER_EMAIL, prepareStorage, type StoredSession } from './support/session.ts';
 
 /**
@@ -37,6 +37,8 @@ async function orderOne(request: APIRequestContext, buyer: StoredSession, produc
 }
 
 test('the producer weighs a wheel on a phone with a decimal comma; the buyer accepts and sees the final total', async ({ page, request, browser }) => {
+  // Two people, two browser contexts and a dozen screens: more than the default minute under load.
+  test.slow();
   const product = await wheel(request);
   const buyer = await apiLogin(request, BUYER_EMAIL);
 
@@ -53,12 +55,13 @@ test('the producer weighs a wheel on a phone with a decimal comma; the buyer acc
   await expect(card.getByTestId('ips-after-weighing')).toBeVisible();
 
   // The producer, on a phone: one field for the wheel, labelled by its name, a decimal keyboard.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const producerPage = await phone.newPage();
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const producerPage = waitForAppOnNavigation(await phone.newPage());
   await prepareStorage(producerPage, { language: 'sr-Latn', session: await apiLogin(request, PRODUCER_EMAIL) });
   await producerPage.goto('/producer/dashboard?tab=orders');
   const incoming = producerPage.locator(`[data-testid="producer-order"][data-order-id="${order.id}"]`);
   const field = incoming.getByLabel(`${WHEEL}, kg`);
+  await expect(incoming).toBeVisible({ timeout: 30_000 });
   await expect(field).toHaveAttribute('inputmode', 'decimal');
   // A point is not the Serbian decimal separator: refused in the form, nothing sent.
   await field.fill('2.1');

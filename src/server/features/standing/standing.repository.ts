@@ -13,6 +13,7 @@ export type CycleRow = typeof standingOrderCycles.$inferSelect;
 export interface StandingProduct {
   id: string; householdId: string; name: string; unit: Unit; pricePara: number;
   stock: number | null; quantityStep: number; availableFrom: string | null; orderable: boolean;
+  pricing: 'unit' | 'weight'; pieceWeight: number | null;
 }
 
 export interface StandingHousehold {
@@ -33,6 +34,7 @@ export function createStandingRepository() {
       return db.select({
         id: products.id, householdId: products.householdId, name: products.name, unit: products.unit, pricePara: products.pricePara,
         stock: products.stock, quantityStep: products.quantityStep, availableFrom: products.availableFrom,
+        pricing: products.pricing, pieceWeight: products.pieceWeight,
         orderable: sql<boolean>`(${products.availability} AND ${productIsPublicSql('products')})`,
       }).from(products).where(inArray(products.id, ids));
     },

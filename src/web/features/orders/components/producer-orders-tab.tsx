@@ -17,7 +17,7 @@ import { useProducerOrders } from '../api/get-producer-orders.ts';
 import { useUpdateOrderStatus, useUpdatePaymentStatus } from '../api/update-order-status.ts';
 import { OrderLogistics, OrderWhen } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { LineAmount, OrderTotal, WeighForm, WeightLineNote } from './weight-pricing.tsx';
+import { isWeighable, LineAmount, OrderTotal, WeighForm, WeightLineNote } from './weight-pricing.tsx';
 import '../print.css';
 
 const ALL = 'all';
@@ -283,7 +283,6 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                   <ul className="flex flex-col gap-0.5" aria-label={t('producer.items')}>
                     {order.items.map((item) => <li key={item.productId}>{item.name} × {format.quantityValue(item.quantity)}<WeightLineNote item={item} /></li>)}
                   </ul>
-                  <div className="mt-2 max-w-sm"><WeighForm order={order} /></div>
                 </td>
                 <td className="px-3 py-3 text-right">
                   <span className="block font-semibold whitespace-nowrap tabular-nums">{format.amount(order.total, order.estimate)}</span>
@@ -299,6 +298,7 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                   </div>
                 </td>
               </tr>
+              {isWeighable(order) ? <tr><td colSpan={columns} className="px-3 pb-3"><div className="max-w-md"><WeighForm order={order} /></div></td></tr> : null}
               {extra ? <tr><td colSpan={columns} className="px-3 pb-3">{extra}</td></tr> : null}
             </tbody>
           );

@@ -59,6 +59,9 @@ export function OrderTotal({ order, label }: { order: Order; label: string }) {
 
 const WEIGHABLE = new Set(['pending', 'confirmed', 'awaiting_buyer']);
 
+/** Whether the order has lines sold by weight that can still be weighed (or corrected). */
+export const isWeighable = (order: Order): boolean => WEIGHABLE.has(order.status) && order.items.some((item) => item.pricing === 'weight');
+
 /**
  * The producer's weighing: one field per line sold by weight, labelled by the product's name,
  * a decimal keyboard on a phone, the language's decimal separator (src/shared/decimal-input.ts).
@@ -71,7 +74,7 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(lines.map((item) => [item.productId, item.weight === null ? '' : formatDecimalInput(item.weight, i18n.language)])));
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
-  if (lines.length === 0 || !WEIGHABLE.has(order.status)) return null;
+  if (!isWeighable(order)) return null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
