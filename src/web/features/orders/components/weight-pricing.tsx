@@ -139,7 +139,7 @@ export function ConsentPanel({ order }: { order: Order }) {
   return (
     <section aria-labelledby={`consent-${order.id}`} className="flex flex-col gap-2 rounded-md border border-amber-500 bg-amber-50 p-3 dark:bg-amber-950/30" data-testid="consent-panel">
       <h3 id={`consent-${order.id}`} className="font-semibold">{t('weight.consentTitle')}</h3>
-      <p className="text-sm">{t('weight.consentText', { total: format.total(order.total), estimate: format.estimate(order.estimateTotal ?? order.total) })}</p>
+      <p className="text-sm">{t('weight.consentText', { total: format.total(order.total), estimate: format.total(order.estimateTotal ?? order.total) })}</p>
       <div className="flex flex-wrap gap-2">
         <Button className="h-11" onClick={onAccept} disabled={accept.isPending || cancel.isPending}>{t('weight.accept')}</Button>
         <AlertDialog>
