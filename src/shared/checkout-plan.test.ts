@@ -143,6 +143,19 @@ describe('the whole checkout', () => {
     });
   });
 
+  it('prices a product sold by weight at its estimate: subtotal, freeFrom and the minimum follow it', () => {
+    // A Sjenica wheel: 1 400 RSD/kg, about 1.2 kg a wheel -> 1 680,00 RSD a wheel.
+    const wheel = product('wheel', 'farm', { pricePara: 140_000, pricing: 'weight', pieceWeight: 1.2 });
+    const one = plan([lineOf(wheel, 1)], [deliver()]);
+    expect(one.ok && [one.parts[0]!.subtotalPara, one.parts[0]!.feePara]).toEqual([168_000, 30_000]);
+    // Two wheels estimate 3 360 RSD: from freeFrom (3 000) on, delivery is free.
+    const two = plan([lineOf(wheel, 2)], [deliver()]);
+    expect(two.ok && [two.parts[0]!.subtotalPara, two.parts[0]!.feePara]).toEqual([336_000, 0]);
+    // A 0.3 kg piece estimates 420 RSD: below the 500 RSD minimum.
+    const small = product('small', 'farm', { pricePara: 140_000, pricing: 'weight', pieceWeight: 0.3 });
+    expect(problemOf(plan([lineOf(small, 1)], [stall()]))).toMatchObject({ code: 'order.below_minimum', details: [{ subtotal: 420 }] });
+  });
+
   it('takes whole multiples of the quantity step only, naming the line', () => {
     const cream = product('cream', 'farm', { quantityStep: 0.5 });
     expect(plan([lineOf(cream, 1.5)], [stall()]).ok).toBe(true);

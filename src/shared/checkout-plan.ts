@@ -2,9 +2,10 @@ import { LIMITS, type DeliveryType } from './constants.ts';
 import type { Household } from './contracts/households.ts';
 import { CHECKOUT_MESSAGES, type CreateOrderInput, type PaymentMethod } from './contracts/orders.ts';
 import { paraToRsd, rsdToPara } from './money.ts';
-import { addQuantities, isMultipleOfStep, lineTotalPara } from './quantity.ts';
+import { addQuantities, isMultipleOfStep } from './quantity.ts';
 import { deliversOn, pickupFits, servedArea, timePassed, type HoursWindow } from './slots.ts';
 import { belgradeToday, type ClockTime, type IsoDate } from './time.ts';
+import { linePricePara, type Pricing } from './weight-price.ts';
 
 /**
  * The checkout's rules, once, for both sides (docs/checkout.md): how a basket splits into
@@ -32,7 +33,12 @@ export interface PlanProduct {
   id: string;
   householdId: string;
   name: string;
+  /** Per unit, or per kg when `pricing` is weight. */
   pricePara: number;
+  /** weight: the buyer orders pieces and the line is an estimate (src/shared/weight-price.ts); default unit. */
+  pricing?: Pricing;
+  /** kg of one piece (weight products). */
+  pieceWeight?: number | null;
   quantityStep?: number;
   /** YYYY-MM-DD: orderable for dates from then on; null = any day. */
   availableFrom?: string | null;
@@ -95,9 +101,13 @@ const issue = (code: ChoiceIssue['code'], field: ChoiceField, reason: ChoiceIssu
 
 // --- money ---------------------------------------------------------------------------------------
 
-/** A line's price: unit price × quantity, half up to the para (weighed goods will estimate here). */
-export const linePara = (line: { product: Pick<PlanProduct, 'pricePara'>; quantity: number }): number =>
-  lineTotalPara(line.product.pricePara, line.quantity);
+/**
+ * A line's price: unit price × quantity, half up to the para; for a product sold by weight the
+ * estimate (pieces × piece weight × price per kg, src/shared/weight-price.ts). Subtotals, the
+ * delivery fee's freeFrom and the minimum order all follow from it, so they use the estimate.
+ */
+export const linePara = (line: { product: Pick<PlanProduct, 'pricePara' | 'pricing' | 'pieceWeight'>; quantity: number }): number =>
+  linePricePara({ pricing: line.product.pricing, unitPricePara: line.product.pricePara, quantity: line.quantity, pieceWeight: line.product.pieceWeight });
 
 /** The delivery fee of a household's part: only for a delivery by a household that delivers, none from freeFrom on. */
 export function deliveryFeePara(household: Pick<PlanHousehold, 'delivery'>, deliveryType: DeliveryType, subtotalPara: number): number {

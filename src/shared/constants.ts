@@ -3,7 +3,8 @@
 export const CATEGORIES = ['fruit', 'vegetables', 'dairy', 'honey', 'preserves', 'meat', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const UNITS = ['kg', 'l', 'jar', 'pc'] as const;
+/** `wheel` (of cheese) is a piece, as `pc` and `jar`: what a product sold by weight is ordered in. */
+export const UNITS = ['kg', 'l', 'jar', 'pc', 'wheel'] as const;
 export type Unit = (typeof UNITS)[number];
 
 export const USER_TYPES = ['customer', 'producer'] as const;
@@ -15,8 +16,12 @@ export const USER_TYPE_CLAIM = 'custom:userType';
 export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-/** The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock). */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] as const;
+/**
+ * The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock)
+ * and awaiting_buyer (a weighed total more than 15 % above the estimate waits for the buyer:
+ * docs/weight-pricing.md; set only by weighing, left only by the buyer's accept or a cancel).
+ */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

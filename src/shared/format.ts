@@ -48,10 +48,10 @@ export function formatTotal(rsd: number, language: string): string {
 
 /** The name of each unit of sale, as a product card, the head of a shared link and a mail write it. */
 export const UNIT_LABELS: Record<Language, Record<Unit, string>> = {
-  sr: { kg: 'кг', l: 'литар', jar: 'тегла', pc: 'ком' },
-  'sr-Latn': { kg: 'kg', l: 'litar', jar: 'tegla', pc: 'kom' },
-  en: { kg: 'kg', l: 'liter', jar: 'jar', pc: 'pc' },
-  ru: { kg: 'кг', l: 'литр', jar: 'банка', pc: 'шт' },
+  sr: { kg: 'кг', l: 'литар', jar: 'тегла', pc: 'ком', wheel: 'колут' },
+  'sr-Latn': { kg: 'kg', l: 'litar', jar: 'tegla', pc: 'kom', wheel: 'kolut' },
+  en: { kg: 'kg', l: 'liter', jar: 'jar', pc: 'pc', wheel: 'wheel' },
+  ru: { kg: 'кг', l: 'литр', jar: 'банка', pc: 'шт', wheel: 'головка' },
 };
 
 export function unitLabel(unit: Unit | string, language: string): string {

@@ -149,6 +149,8 @@ export const productColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   createdAt: products.createdAt,
+  pricing: products.pricing,
+  pieceWeight: products.pieceWeight,
 };
 
 export type ProductReadRow = Omit<Product, 'price' | 'createdAt'> & { pricePara: number; createdAt: Date };
@@ -162,6 +164,8 @@ export function toProductDto(row: ProductReadRow): Product {
     description: row.description,
     price: paraToRsd(row.pricePara),
     unit: row.unit,
+    pricing: row.pricing,
+    pieceWeight: row.pieceWeight === null ? null : Number(row.pieceWeight),
     image: row.image,
     thumbnail: row.thumbnail,
     category: row.category,

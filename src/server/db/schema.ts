@@ -162,7 +162,7 @@ export const products = pgTable('products', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   pricePara: bigint('price_para', { mode: 'number' }).notNull(),
-  unit: text('unit', { enum: ['kg', 'l', 'jar', 'pc'] }).notNull(),
+  unit: text('unit', { enum: ['kg', 'l', 'jar', 'pc', 'wheel'] }).notNull(),
   category: text('category', { enum: ['fruit', 'vegetables', 'dairy', 'honey', 'preserves', 'meat', 'other'] }).notNull(),
   image: text('image'),
   thumbnail: text('thumbnail'),
@@ -178,6 +178,9 @@ export const products = pgTable('products', {
   quantityStep: numeric('quantity_step', { precision: 10, scale: 3, mode: 'number' }).notNull().default(1),
   /** A harvest pre-order: orderable for dates on or after this day. */
   availableFrom: date('available_from', { mode: 'string' }),
+  /** unit, or weight: price_para is per kg, unit is the piece, piece_weight its usual kg (docs/weight-pricing.md). */
+  pricing: text('pricing', { enum: ['unit', 'weight'] }).notNull().default('unit'),
+  pieceWeight: numeric('piece_weight', { precision: 6, scale: 3, mode: 'number' }),
   /** The label's fields (docs/papers-and-labels.md). */
   ingredients: text('ingredients'),
   allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
@@ -192,6 +195,8 @@ export const products = pgTable('products', {
   check('products_stock_nonnegative', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
   check('products_price_positive', sql`${t.pricePara} > 0`),
   check('products_quantity_step_positive', sql`${t.quantityStep} > 0`),
+  check('products_pricing_check', sql`${t.pricing} IN ('unit', 'weight')`),
+  check('products_piece_weight_check', sql`${t.pricing} = 'unit' OR ${t.pieceWeight} BETWEEN 0.01 AND 100`),
   index('products_household_idx').on(t.householdId, t.createdAt.desc(), t.id.desc()),
   index('products_feed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
@@ -246,7 +251,7 @@ export const orders = pgTable('orders', {
   checkoutId: uuid('checkout_id').notNull(),
   buyerId: uuid('buyer_id').notNull().references(() => users.id),
   householdId: uuid('household_id').notNull().references(() => households.id),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer'] }).notNull().default('pending'),
   deliveryType: text('delivery_type', { enum: ['pickup', 'delivery'] }).notNull(),
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   pickupTime: text('pickup_time').notNull(),
@@ -268,6 +273,8 @@ export const orders = pgTable('orders', {
   /** The payee's account and name copied at order time (the QR never changes afterwards). */
   ipsAccount: text('ips_account'),
   ipsPayeeName: text('ips_payee_name'),
+  /** The total estimated at checkout when the order has lines sold by weight (docs/weight-pricing.md); null otherwise. */
+  estimateTotalPara: bigint('estimate_total_para', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -294,19 +301,25 @@ export const orderItems = pgTable('order_items', {
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   productId: uuid('product_id').notNull().references(() => products.id),
   name: text('name').notNull(),
-  unit: text('unit', { enum: ['kg', 'l', 'jar', 'pc'] }).notNull(),
+  unit: text('unit', { enum: ['kg', 'l', 'jar', 'pc', 'wheel'] }).notNull(),
   unitPricePara: bigint('unit_price_para', { mode: 'number' }).notNull(),
   quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+  /** weight: unit_price_para is per kg and quantity counts pieces; `weight` (kg) is entered by the producer. */
+  pricing: text('pricing', { enum: ['unit', 'weight'] }).notNull().default('unit'),
+  pieceWeight: numeric('piece_weight', { precision: 6, scale: 3, mode: 'number' }),
+  weight: numeric('weight', { precision: 8, scale: 3, mode: 'number' }),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId),
   index('order_items_product_idx').on(t.productId),
   check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  check('order_items_pricing_check', sql`${t.pricing} IN ('unit', 'weight')`),
+  check('order_items_weight_positive', sql`${t.weight} IS NULL OR (${t.pricing} = 'weight' AND ${t.weight} > 0)`),
 ]);
 
 export const orderEvents = pgTable('order_events', {
   id: id(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] }).notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer'] }).notNull(),
   actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)]);
@@ -440,7 +453,7 @@ export const orderMessageStates = pgTable('order_message_states', {
 export const notifications = pgTable('notifications', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'payment_reported', 'payment_reminder'] }).notNull(),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'order_weighed', 'payment_reported', 'payment_reminder'] }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
@@ -451,7 +464,7 @@ export const notifications = pgTable('notifications', {
   index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
-  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'payment_reported', 'payment_reminder')`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'order_weighed', 'payment_reported', 'payment_reminder')`),
 ]);
 
 /** A Web Push subscription of one device. */

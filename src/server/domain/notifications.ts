@@ -21,11 +21,12 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - standing_skipped: { reason, date?, householdName?, productName?, paused? } (features/standing/standing.service.ts,
  *   and the pausing triggers of migration 0015)
  * - standing_price_changed: { productName, oldPrice, newPrice } (trigger of migration 0015)
+ * - order_weighed: { householdName, total, estimateTotal } (features/orders/orders.service.ts: the final total of an order sold by weight)
  * - payment_reported: { customerName, number } (the producer; features/orders/payment-sent.ts)
  * - payment_reminder: { householdName, number, date } (the buyer; features/payments/reminders.ts)
  */
 export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed'
-  | 'payment_reported' | 'payment_reminder';
+  | 'order_weighed' | 'payment_reported' | 'payment_reminder';
 
 export interface NewNotification {
   userId: string;

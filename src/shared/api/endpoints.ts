@@ -24,6 +24,7 @@ import {
 import {
   createOrderBody, createOrderResponse, idempotencyHeaders, order, ordersListResponse, ordersQuery,
   producerOrder, producerOrdersListResponse, updateOrderStatusBody,
+  orderWeightsBody,
 } from '../contracts/orders.ts';
 import { ownProductsQuery, producerOverview } from '../contracts/producer.ts';
 import { createProductBody, product, productsQuery, searchSuggestion, searchSuggestionsQuery, updateProductBody } from '../contracts/products.ts';
@@ -323,12 +324,19 @@ export const endpoints = {
     }),
     cancel: endpoint({
       method: 'POST', path: '/api/orders/:id/cancel', access: 'signed-in', tags: ['orders'],
-      summary: 'Cancel an own order while it is pending (stock is returned)',
+      summary: 'Cancel an own order while it is pending or awaiting the buyer (stock is returned)',
       params: idParams,
       answers: { 200: order, 403: e, 409: e, 422: e },
-    }),    paymentSent: endpoint({
+    }),
+    paymentSent: endpoint({
       method: 'POST', path: '/api/orders/:id/payment-sent', access: 'signed-in', tags: ['orders', 'payments'],
-      summary: 'The buyer says an IPS order is paid: payment.status becomes reported (again: 200, unchanged); cash 409 order.not_ips, paid 409 order.already_paid',
+      summary: 'The buyer says an IPS order is paid: payment.status becomes reported (again: 200, unchanged); cash 409 order.not_ips, paid 409 order.already_paid, not weighed yet 409 order.weights_missing',
+      params: idParams,
+      answers: { 200: order, 409: e },
+    }),
+    accept: endpoint({
+      method: 'POST', path: '/api/orders/:id/accept', access: 'signed-in', tags: ['orders'],
+      summary: 'Accept the weighed total of an own order awaiting the buyer (more than 15 % above the estimate); the order continues',
       params: idParams,
       answers: { 200: order, 409: e },
     }),
@@ -350,6 +358,12 @@ export const endpoints = {
       method: 'PATCH', path: '/api/producer/orders/:id', access: 'producer', tags: ['orders', 'producer'],
       summary: 'Change the status or the payment state of an own household order',
       params: idParams, body: updateOrderStatusBody,
+      answers: { 200: producerOrder, 409: e },
+    }),
+    setOrderWeights: endpoint({
+      method: 'PATCH', path: '/api/producer/orders/:id/weights', access: 'producer', tags: ['orders', 'producer'],
+      summary: 'Enter the weight (kg) of lines sold by weight of an own household order; the total becomes final once every such line is weighed',
+      params: idParams, body: orderWeightsBody,
       answers: { 200: producerOrder, 409: e },
     }),
     products: endpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DELIVERY_TYPES, LIMITS, ORDER_STATUSES, UNITS } from '../constants.ts';
+import { DELIVERY_TYPES, LIMITS, ORDER_STATUSES, UNITS, type OrderStatus } from '../constants.ts';
 import { hasAtMostThreeDecimals } from '../quantity.ts';
+import { LINE_WEIGHT_MAX, PRICINGS } from '../weight-price.ts';
 import { normalizePhone } from './auth.ts';
 import { cursorParam, listResponse } from './common.ts';
 import { TEXT_NOT_ALLOWED_MESSAGE, queryWholeNumber, text } from './fields.ts';
@@ -147,11 +148,19 @@ export const orderLine = z.object({
   productId: z.uuid(),
   name: z.string(),
   unit: z.enum(UNITS),
-  /** RSD, copied at order time. */
+  /** RSD, copied at order time; per kg for a line sold by weight. */
   unitPrice: z.number(),
+  /** Units; pieces for a line sold by weight. */
   quantity: z.number(),
-  /** RSD: unit price × quantity, rounded half up to the para. */
+  /** RSD: unit price × quantity, rounded half up to the para; for weight, the estimate until weighed (src/shared/weight-price.ts). */
   lineTotal: z.number(),
+  pricing: z.enum(PRICINGS),
+  /** kg of one piece as the product said at order time (weight lines), else null. */
+  pieceWeight: z.number().nullable(),
+  /** True while lineTotal is an estimate: a line sold by weight not weighed yet. */
+  estimate: z.boolean(),
+  /** kg the producer weighed (weight lines), else null. */
+  weight: z.number().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -191,8 +200,12 @@ export const order = z.object({
   notes: z.string().nullable(),
   /** RSD, included in total. */
   deliveryFee: z.number(),
-  /** RSD: the lines plus the delivery fee. */
+  /** RSD: the lines plus the delivery fee; an estimate while `estimate` is true. */
   total: z.number(),
+  /** True while a line sold by weight waits for its weight: the total is an estimate and no IPS amount is offered. */
+  estimate: z.boolean(),
+  /** RSD: the total estimated at checkout, for orders with lines sold by weight (the 15 % rule compares with it); else null. */
+  estimateTotal: z.number().nullable(),
   payment: orderPayment,
   items: z.array(orderLine),
   /** Status history, oldest first. */
@@ -224,9 +237,12 @@ export type OrdersList = z.infer<typeof ordersListResponse>;
 export const producerOrdersListResponse = listResponse(producerOrder);
 export type ProducerOrdersList = z.infer<typeof producerOrdersListResponse>;
 
-/** PATCH /api/producer/orders/:id: any of the four statuses, plus cancelled (terminal), and/or the payment state. */
+/**
+ * PATCH /api/producer/orders/:id: any of the four statuses, plus cancelled (terminal), and/or the payment state.
+ * awaiting_buyer is not the producer's to set: weighing sets it (docs/weight-pricing.md).
+ */
 export const updateOrderStatusBody = z.object({
-  status: orderStatus,
+  status: z.enum(ORDER_STATUSES.filter((s) => s !== 'awaiting_buyer') as [Exclude<OrderStatus, 'awaiting_buyer'>, ...Exclude<OrderStatus, 'awaiting_buyer'>[]]),
   /** The producer marks the payment received (or not). */
   paymentStatus: z.enum(PAYMENT_STATUSES),
 }).partial().strict().refine((b) => b.status !== undefined || b.paymentStatus !== undefined, { message: 'Send status or paymentStatus' });
@@ -237,5 +253,18 @@ export const ORDER_ERROR_CODES = [
   'order.product_unavailable', 'order.out_of_stock', 'order.not_cancellable', 'order.status_final',
   'order.own_product', 'idempotency.in_progress', 'idempotency.mismatch',
   'order.slot_unavailable', 'order.delivery_unavailable', 'order.below_minimum', 'order.not_yet_available',
-  'order.payment_unavailable', 'order.not_ips', 'order.already_paid',
+  'order.payment_unavailable', 'order.not_ips', 'order.already_paid', 'order.weights_missing', 'order.weights_closed', 'order.awaiting_buyer', 'order.not_awaiting_buyer',
 ] as const;
+
+/** PATCH /api/producer/orders/:id/weights: the weight (kg, grams at most) of lines sold by weight. */
+export const orderWeightsBody = z.object({
+  lines: z.array(z.object({
+    productId: z.uuid(),
+    weight: z.number({ error: 'The weight must be a number in kg' })
+      .positive('The weight must be greater than 0')
+      .max(LINE_WEIGHT_MAX, `The weight must be at most ${LINE_WEIGHT_MAX} kg`)
+      .refine(hasAtMostThreeDecimals, 'The weight may have at most 3 decimals (grams)'),
+  }).strict()).min(1, 'Send the weight of at least one line').max(ORDER_LINES_MAX, `At most ${ORDER_LINES_MAX} lines`)
+    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, 'Each line at most once'),
+}).strict();
+export type OrderWeightsBody = z.infer<typeof orderWeightsBody>;

@@ -3,6 +3,7 @@ import { CATEGORIES, LIMITS, UNITS } from '../constants.ts';
 import { isCalendarDay } from '../time.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { hasAtMostThreeDecimals, isMultipleOfStep, STEP_MAX, STEP_MIN } from '../quantity.ts';
+import { PIECE_UNITS, PIECE_WEIGHT_MAX, PIECE_WEIGHT_MIN, PRICINGS } from '../weight-price.ts';
 import { cursorParam } from './common.ts';
 import { INT4_MAX, queryWholeNumber, text } from './fields.ts';
 import { productLabelFields } from './legal.ts';
@@ -14,8 +15,14 @@ export const product = z.object({
   householdName: z.string(),
   name: z.string(),
   description: z.string(),
+  /** RSD per unit; per kg when `pricing` is weight. */
   price: z.number(),
+  /** The unit of sale; for a product sold by weight, the piece the buyer orders (pc, wheel, jar). */
   unit: z.enum(UNITS),
+  /** weight: the buyer orders pieces and pays by the weight the producer enters (docs/weight-pricing.md). */
+  pricing: z.enum(PRICINGS),
+  /** kg of one piece (weight products), else null. */
+  pieceWeight: z.number().nullable(),
   image: z.string().nullable(),
   thumbnail: z.string().nullable(),
   category: z.enum(CATEGORIES),
@@ -85,6 +92,11 @@ const productFields = {
   quantityStep: z.number({ error: 'The step must be a number' }).min(STEP_MIN, `The step must be at least ${STEP_MIN}`).max(STEP_MAX, `The step must be at most ${STEP_MAX}`)
     .refine(hasAtMostThreeDecimals, 'The step may have at most 3 decimals'),
   availableFrom: text().refine(isCalendarDay, 'Date must be YYYY-MM-DD').nullable(),
+  pricing: z.enum(PRICINGS),
+  /** kg, 0.01..100, grams at most. */
+  pieceWeight: z.number({ error: 'The piece weight must be a number' })
+    .min(PIECE_WEIGHT_MIN, `The piece weight must be at least ${PIECE_WEIGHT_MIN} kg`).max(PIECE_WEIGHT_MAX, `The piece weight must be at most ${PIECE_WEIGHT_MAX} kg`)
+    .refine(hasAtMostThreeDecimals, 'The piece weight may have at most 3 decimals').nullable(),
   /** An uploaded image (POST /api/media) of the producer's own; null removes the image. */
   imageId: z.uuid().nullable(),
   ...productLabelFields,
@@ -105,11 +117,29 @@ export const createProductBody = z.object({
   ingredients: productFields.ingredients.default(null),
   allergens: productFields.allergens.default([]),
   storage: productFields.storage.default(null),
+  pricing: productFields.pricing.default('unit'),
+  pieceWeight: productFields.pieceWeight.default(null),
   imageId: productFields.imageId.optional(),
 }).strict().refine((p) => p.stock === null || isMultipleOfStep(p.stock, p.quantityStep),
-  { message: 'Stock must be a multiple of the quantity step', path: ['stock'] });
+  { message: 'Stock must be a multiple of the quantity step', path: ['stock'] })
+  .superRefine((p, ctx) => {
+    for (const issue of weightPricingIssues(p)) ctx.addIssue({ code: 'custom', ...issue });
+  });
 export type CreateProductBody = z.input<typeof createProductBody>;
 
 /** Partial edit: only the named fields change (no defaults here, unlike createProductBody). */
 export const updateProductBody = z.object(productFields).partial().strict();
 export type UpdateProductBody = z.input<typeof updateProductBody>;
+
+/**
+ * What a product sold by weight needs (docs/weight-pricing.md): a piece weight, and a piece as
+ * its unit (not kg or l); a product sold by the unit has no piece weight. The create body checks
+ * it here; a PATCH checks the product as it will be (src/server/features/producer/producer.service.ts).
+ */
+export function weightPricingIssues(p: { pricing: 'unit' | 'weight'; unit: string; pieceWeight: number | null }): { path: string[]; message: string }[] {
+  if (p.pricing === 'unit') return p.pieceWeight === null ? [] : [{ path: ['pieceWeight'], message: 'Only a product sold by weight has a piece weight' }];
+  const out: { path: string[]; message: string }[] = [];
+  if (p.pieceWeight === null) out.push({ path: ['pieceWeight'], message: 'A product sold by weight needs the usual weight of a piece' });
+  if (!(PIECE_UNITS as readonly string[]).includes(p.unit)) out.push({ path: ['unit'], message: `A product sold by weight is ordered in pieces (${PIECE_UNITS.join(', ')})` });
+  return out;
+}

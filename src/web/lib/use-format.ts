@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import type { Unit } from '#shared/constants.ts';
+import { paraToRsd, rsdToPara } from '#shared/money.ts';
+import { estimatePara } from '#shared/weight-price.ts';
 import { formatDate, formatDateTime, formatDay, formatDayMonth, formatPrice, formatPricePerUnit, formatQuantity, formatQuantityValue, formatRating, formatTotal, formatWeekday, unitLabel } from '#shared/format.ts';
 
 /** The format functions bound to the active language; re-renders when the language changes. */
@@ -27,6 +29,19 @@ export function useFormat() {
       weekday: (isoWeekday: number) => formatWeekday(isoWeekday, language),
       /** A quantity (up to 3 decimals) without its unit, with the language's decimal separator. */
       quantityValue: (value: number) => formatQuantityValue(value, language),
+      /** Sold by weight (docs/weight-pricing.md): "≈ 1.680,00 RSD, процена", marked wherever an amount is still an estimate. */
+      estimate: (rsd: number, { exact = true } = {}) => t('common:weight.estimate', { amount: exact ? formatTotal(rsd, language) : formatPrice(rsd, language) }),
+      /** An amount that may be an estimate: the estimate's mark when it is one, else the plain total. */
+      amount: (rsd: number, isEstimate: boolean) => (isEstimate ? t('common:weight.estimate', { amount: formatTotal(rsd, language) }) : formatTotal(rsd, language)),
+      /** A product's price tag: "1.400 RSD / кг" for a product sold by weight, else per its unit. */
+      productPrice: (p: { price: number; unit: Unit | string; pricing?: string }, { exact = false } = {}) => (p.pricing === 'weight'
+        ? t('common:weight.perKg', { price: exact ? formatTotal(p.price, language) : formatPrice(p.price, language) })
+        : formatPricePerUnit(p.price, p.unit, language, { exact })),
+      /** "колут ≈ 1,2 кг": the piece of a product sold by weight and its usual weight. */
+      piece: (unit: Unit | string, pieceWeight: number) => t('common:weight.piece', { unit: unitLabel(unit, language), weight: formatQuantityValue(pieceWeight, language) }),
+      /** "колут ≈ 1,2 кг · ≈ 1.680 RSD, процена": one piece of a product sold by weight and its estimate. */
+      pieceEstimate: (p: { price: number; unit: Unit | string; pieceWeight: number | null }) => `${t('common:weight.piece', { unit: unitLabel(p.unit, language), weight: formatQuantityValue(p.pieceWeight ?? 0, language) })} · ${
+        t('common:weight.estimate', { amount: formatPrice(paraToRsd(estimatePara(rsdToPara(p.price), 1, p.pieceWeight ?? 0)), language) })}`,
     }),
     [language, t],
   );

@@ -64,6 +64,8 @@ export interface SeedProduct {
   daysAgo: number;
   /** What its label says (docs/papers-and-labels.md). */
   label?: { ingredients: string; allergens?: string[]; storage: string };
+  /** Sold by weight (docs/weight-pricing.md): priceRsd is per kg, unit the piece, this its usual kg. */
+  pieceWeight?: number;
 }
 
 export interface SeedBuyer {
@@ -123,6 +125,8 @@ export const HOUSEHOLDS: readonly SeedHousehold[] = [
       ],
       delivery: { areas: ['Sjenica', 'Novi Pazar'], feeRsd: 400, freeFromRsd: null, leadDays: 1, weekdays: [5] },
       minimumOrderRsd: 1000,
+      // Cheese by weight is paid by IPS QR once weighed (docs/weight-pricing.md).
+      ipsAccount: '160000000123456729',
     },
   },
   {
@@ -201,6 +205,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
 
   // Sjenica
   { slug: 'sjenicki-sir', household: 'sjenica', name: 'Sjenički sir', description: 'Punomasni beli sir od kravljeg mleka, zreo u salamuri. Mek, blago slan.', priceRsd: 850, unit: 'kg', category: 'dairy', image: { art: { kind: 'cheese', fill: '#f7f2e2' }, bg: CREAM }, featured: true, promoted: true, daysAgo: 8.9, label: { ingredients: 'Kravlje mleko, so, sirilo, mlečnokiselinske kulture.', allergens: ['mleko'], storage: 'Čuvati u salamuri na temperaturi od 2 do 6 °C.' } },
+  { slug: 'sjenicki-sir-kolut', household: 'sjenica', name: 'Sjenički sir, ceo kolut', description: 'Ceo kolut sjeničkog sira, oko 1,2 kg, zreo šest nedelja u salamuri. Naplaćujemo stvarnu težinu: kolut izmerimo pre predaje.', priceRsd: 1400, unit: 'wheel', pieceWeight: 1.2, category: 'dairy', image: { art: { kind: 'cheese', fill: '#f3ead0' }, bg: SLATE }, featured: true, stock: 10, daysAgo: 3.2, label: { ingredients: 'Kravlje mleko, so, sirilo, mlečnokiselinske kulture.', allergens: ['mleko'], storage: 'Čuvati u salamuri na temperaturi od 2 do 6 °C.' } },
   { slug: 'mladi-kajmak', household: 'sjenica', name: 'Mladi kajmak', description: 'Skupljan sa kuvanog mleka, svež, star do tri dana. Pakovanje od pola kilograma i više.', priceRsd: 1500, unit: 'kg', category: 'dairy', image: { art: { kind: 'bowl', fill: '#fbf1cf', bowl: '#b5542c' }, bg: SLATE }, stock: 12, quantityStep: 0.5, daysAgo: 4.6 },
   { slug: 'kiselo-mleko', household: 'sjenica', name: 'Kiselo mleko', description: 'Domaće kiselo mleko sa korom, u staklenoj flaši. Flašu vratite pri sledećoj kupovini.', priceRsd: 180, unit: 'l', category: 'dairy', image: { art: { kind: 'bottle', fill: '#fbfaf3', cap: '#2e86c1' }, bg: CREAM }, daysAgo: 15.3 },
   { slug: 'jagnjetina', household: 'sjenica', name: 'Jagnjetina', description: 'Pešterska jagnjetina sa ispaše, po porudžbini, ceo ili pola jagnjeta.', priceRsd: 1700, unit: 'kg', category: 'meat', image: { art: { kind: 'ham', fill: '#c0504d', fat: '#f6e7d8' }, bg: SLATE }, stock: 8, daysAgo: 20.7 },
@@ -229,6 +234,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
   // Sombor
   { slug: 'domaca-jaja', household: 'sombor', name: 'Domaća jaja', description: 'Jaja kokošaka iz slobodnog uzgoja, sakupljena istog jutra.', priceRsd: 25, unit: 'pc', category: 'other', image: { art: { kind: 'eggs', fill: '#d9a66b' }, bg: WARM }, featured: true, stock: 40, daysAgo: 1.3 },
   { slug: 'kravlje-mleko', household: 'sombor', name: 'Kravlje mleko', description: 'Sveže punomasno mleko, muža od jutros. Prokuvati pre upotrebe.', priceRsd: 130, unit: 'l', category: 'dairy', image: { art: { kind: 'bottle', fill: '#fdfdf8', cap: '#27ae60' }, bg: CREAM }, promoted: true, daysAgo: 0.6 },
+  { slug: 'domace-pile', household: 'sombor', name: 'Domaće pile', description: 'Pile sa salaša, hranjeno kukuruzom, očišćeno. Oko 1,8 kg; plaća se izmerena težina.', priceRsd: 650, unit: 'pc', pieceWeight: 1.8, category: 'meat', image: { art: { kind: 'ham', fill: '#e9b98f', fat: '#fbeee0' }, bg: WARM }, stock: 6, daysAgo: 1.8 },
   { slug: 'paradajz', household: 'sombor', name: 'Paradajz', description: 'Domaći paradajz iz bašte, zreo na stabljici, pravog ukusa.', priceRsd: 220, unit: 'kg', category: 'vegetables', image: { art: { kind: 'pile', shape: 'round', fill: '#e8412c', shade: '#9b1c0d', leaf: '#3f7d2c', size: 34 }, bg: GREEN }, daysAgo: 2.9 },
   { slug: 'krompir', household: 'sombor', name: 'Krompir', description: 'Beli krompir sa peskovite bačke zemlje, dobar za pire i pečenje.', priceRsd: 90, unit: 'kg', category: 'vegetables', image: { art: { kind: 'pile', shape: 'potato', fill: '#d9b36c', shade: '#9c7434', size: 30 }, bg: SLATE }, daysAgo: 7.7 },
   { slug: 'crni-luk', household: 'sombor', name: 'Crni luk', description: 'Crni luk za zimu, osušen na suncu i upleten u vence.', priceRsd: 110, unit: 'kg', category: 'vegetables', image: { art: { kind: 'pile', shape: 'round', fill: '#c98a3e', shade: '#7a4a14', size: 32 }, bg: WARM }, daysAgo: 18.1 },
@@ -396,6 +402,8 @@ export interface SeedOrder {
   notes?: string;
   /** Paid by IPS QR (the household's account), in this payment state (docs/payments.md); else cash. */
   ips?: 'unpaid' | 'reported' | 'paid';
+  /** kg weighed of lines sold by weight (docs/weight-pricing.md); a line left out is still an estimate. */
+  weights?: Readonly<Record<string, number>>;
 }
 
 export interface SeedCheckout {
@@ -409,6 +417,19 @@ export interface SeedCheckout {
 }
 
 export const CHECKOUTS: readonly SeedCheckout[] = [
+  // Sold by weight: two wheels estimated at 3 360 RSD, weighed 2,46 kg = 3 444 RSD.
+  {
+    buyer: 'ana', daysAgo: 1.5, pickupInDays: 2, deliveryType: 'pickup',
+    orders: [{ household: 'sjenica', status: 'confirmed', items: [['sjenicki-sir-kolut', 2]], weights: { 'sjenicki-sir-kolut': 2.46 } }],
+  },
+  // ...and one still to weigh: the producer's demo has a wheel and a chicken waiting for the scale.
+  {
+    buyer: 'milos', daysAgo: 0.2, pickupInDays: 2, deliveryType: 'pickup',
+    orders: [
+      { household: 'sjenica', status: 'pending', items: [['sjenicki-sir-kolut', 1], ['mladi-kajmak', 0.5]] },
+      { household: 'sombor', status: 'pending', items: [['domace-pile', 2]] },
+    ],
+  },
   {
     buyer: 'marija', daysAgo: 21, pickupInDays: 2, deliveryType: 'pickup',
     orders: [

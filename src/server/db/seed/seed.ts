@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TIMINGS, type OrderStatus } from '#shared/constants.ts';
 import { belgradeDateOf, isoWeekday } from '#shared/time.ts';
 import { firstCycleDate } from '#shared/standing-schedule.ts';
+import { linePricePara } from '#shared/weight-price.ts';
 import { STANDING_CUTOFF_DEFAULT_HOURS } from '#shared/contracts/standing-orders.ts';
 import { productSearchKey } from '#shared/category-search.ts';
 import { searchKey } from '#shared/search-key.ts';
@@ -103,6 +104,7 @@ const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
   ready: ['pending', 'confirmed', 'ready'],
   completed: ['pending', 'confirmed', 'ready', 'completed'],
   cancelled: ['pending', 'cancelled'],
+  awaiting_buyer: ['pending', 'confirmed', 'awaiting_buyer'],
 };
 
 /**
@@ -225,6 +227,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       pricePara: p.priceRsd * 100, unit: p.unit, category: p.category, image: img.url, thumbnail: img.thumbnailUrl,
       availability: p.available ?? true, featured: p.featured ?? false, promoted: p.promoted ?? false,
       stock: p.stock ?? null, quantityStep: p.quantityStep ?? 1,
+      pricing: p.pieceWeight === undefined ? 'unit' : 'weight', pieceWeight: p.pieceWeight ?? null,
       ingredients: p.label?.ingredients ?? null, allergens: p.label?.allergens ?? [], storage: p.label?.storage ?? null,
       availableFrom: p.availableInDays === undefined ? null : new Date(now.getTime() + p.availableInDays * DAY_MS).toISOString().slice(0, 10),
       ...summary(ratingsOf((slug) => slug === p.slug)),
@@ -270,15 +273,21 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       const orderId = randomUUID();
       const producerId = must(userIds, o.household, 'household');
       let total = 0;
+      let estimate = 0;
       for (const [slug, quantity] of o.items) {
         const p = must(productBySlug, slug, 'product');
         if (p.household !== o.household) throw new Error(`seed data: ${slug} is not sold by ${o.household}`);
-        total += p.priceRsd * 100 * quantity;
+        // Priced as the checkout prices it (src/shared/weight-price.ts): an estimate until weighed.
+        const line = { pricing: p.pieceWeight === undefined ? 'unit' as const : 'weight' as const, unitPricePara: p.priceRsd * 100, quantity, pieceWeight: p.pieceWeight ?? null };
+        const weight = line.pricing === 'weight' ? (o.weights?.[slug] ?? null) : null;
+        estimate += linePricePara(line);
+        total += linePricePara({ ...line, weight });
         itemRows.push({
           id: randomUUID(), orderId, productId: must(productIds, slug, 'product'), name: p.name, unit: p.unit,
-          unitPricePara: p.priceRsd * 100, quantity,
+          unitPricePara: p.priceRsd * 100, quantity, pricing: line.pricing, pieceWeight: line.pieceWeight, weight,
         });
       }
+      const soldByWeight = o.items.some(([slug]) => must(productBySlug, slug, 'product').pieceWeight !== undefined);
       const path = STATUS_PATHS[o.status];
       let last = createdAt;
       path.forEach((status, k) => {
@@ -295,7 +304,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
         pickupDate, pickupTime: at?.time ?? '10:00',
         pickupPointId: at?.point.id ?? null, pickupPointName: at?.point.name ?? null, pickupPointAddress: at?.point.address ?? null,
         deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
-        contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, createdAt, updatedAt: last,
+        contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, estimateTotalPara: soldByWeight ? estimate : null, createdAt, updatedAt: last,
         ...(o.ips ? ipsPayment(o.ips, must(householdById, o.household, 'household'), last) : {}),
       });
     }

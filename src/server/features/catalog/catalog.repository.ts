@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { LIMITS, type Category, type Unit } from '#shared/constants.ts';
 import type { SearchSuggestion } from '#shared/contracts/products.ts';
+import type { Pricing } from '#shared/weight-price.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
 import { belgradeDateSql, belgradeMidnightSql } from '../../db/sql-time.ts';
 import type { Db } from '../../db/client.ts';
@@ -78,6 +79,7 @@ type RawProductRow = {
   unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
   promoted: boolean; stock: number | string | null; quantity_step: number | string; available_from: string | null;
   ingredients: string | null; allergens: string[]; storage: string | null; rating: number; review_count: number; created_at: Date | string; time_key: string;
+  pricing: Pricing; piece_weight: number | string | null;
 };
 
 function fromRaw(r: RawProductRow): ProductRow {
@@ -88,6 +90,7 @@ function fromRaw(r: RawProductRow): ProductRow {
     stock: r.stock === null ? null : Number(r.stock), quantityStep: Number(r.quantity_step), availableFrom: r.available_from,
     ingredients: r.ingredients, allergens: r.allergens, storage: r.storage, rating: Number(r.rating),
     reviewCount: r.review_count, createdAt: new Date(r.created_at), timeKey: r.time_key,
+    pricing: r.pricing, pieceWeight: r.piece_weight === null ? null : Number(r.piece_weight),
   };
 }
 
@@ -108,7 +111,7 @@ const rawTypes = {
 
 /** fromArray's positions; checked against productColumns' keys when this module loads. */
 const PRODUCT_ROW_KEYS = ['id', 'householdId', 'householdName', 'name', 'description', 'pricePara', 'unit', 'image', 'thumbnail', 'category',
-  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'ingredients', 'allergens', 'storage', 'rating', 'reviewCount', 'createdAt', 'timeKey'];
+  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'ingredients', 'allergens', 'storage', 'rating', 'reviewCount', 'createdAt', 'pricing', 'pieceWeight', 'timeKey'];
 if (!isDeepStrictEqual(Object.keys(productColumns), PRODUCT_ROW_KEYS)) {
   throw new Error(`catalog.repository: productColumns changed (${Object.keys(productColumns).join(', ')}); update fromArray`);
 }
@@ -120,7 +123,8 @@ function fromArray(r: unknown[]): ProductRow {
     availability: r[10] as boolean, featured: r[11] as boolean, promoted: r[12] as boolean,
     stock: r[13] === null ? null : Number(r[13]), quantityStep: Number(r[14]), availableFrom: r[15] as string | null,
     ingredients: r[16] as string | null, allergens: r[17] as string[], storage: r[18] as string | null, rating: Number(r[19]),
-    reviewCount: r[20] as number, createdAt: new Date(r[21] as string), timeKey: r[22] as string,
+    reviewCount: r[20] as number, createdAt: new Date(r[21] as string),
+    pricing: r[22] as Pricing, pieceWeight: r[23] === null ? null : Number(r[23]), timeKey: r[24] as string,
   };
 }
 
@@ -254,7 +258,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
         // from flattening it), filtered: exact whenever it finds `want` rows of the tier.
         const windowed = await db.execute<RawProductRow>(sql`
           SELECT w.id, w.household_id, h.name AS household_name, w.name, w.description, w.price_para, w.unit, w.image,
-            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at,
+            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at, w.pricing, w.piece_weight,
             to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time_key
           FROM (SELECT * FROM ${products} WHERE ${and(...scope)}
                 ORDER BY ${products.createdAt} DESC NULLS LAST, ${products.id} DESC NULLS LAST LIMIT ${SEARCH_WINDOW}) w

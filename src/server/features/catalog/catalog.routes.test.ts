@@ -39,7 +39,7 @@ describe('GET /api/products', () => {
     const honey = body.items.find((p) => p.id === ids.honey)!;
     expect(honey).toEqual({
       id: ids.honey, householdId: producer.id, householdName: 'Пчеларство Јовановић', name: 'Мед од багрема',
-      description: 'Опис производа.', price: 1200, unit: 'kg', image: '/media/test.webp', thumbnail: null,
+      description: 'Опис производа.', price: 1200, unit: 'kg', pricing: 'unit', pieceWeight: null, image: '/media/test.webp', thumbnail: null,
       category: 'honey', availability: true, featured: true, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, rating: 0, reviewCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -47,7 +47,7 @@ const WORDS = {
   registarski_broj: 'Рег. бр.:',
   veterinarski_kontrolni_broj: 'Вет. контр. бр.:',
   homeMade: 'Домаћи производ са мог газдинства',
-  units: { kg: 'kg', l: 'l', jar: 'тегла', pc: 'ком' } as Record<Unit, string>,
+  units: { kg: 'kg', l: 'l', jar: 'тегла', pc: 'ком', wheel: 'колут' } as Record<Unit, string>,
 };
 
 export function scriptOf(script: LabelScript): (text: string) => string {

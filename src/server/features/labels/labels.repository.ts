@@ -30,7 +30,10 @@ export function createLabelsRepository(db: Db) {
         .innerJoin(households, eq(households.id, orders.householdId))
         .where(and(eq(orders.id, id), eq(orders.householdId, householdId)));
       if (!row) return null;
-      const items = await db.select({ name: orderItems.name, unit: orderItems.unit, unitPricePara: orderItems.unitPricePara, quantity: orderItems.quantity })
+      const items = await db.select({
+        name: orderItems.name, unit: orderItems.unit, unitPricePara: orderItems.unitPricePara, quantity: orderItems.quantity,
+        pricing: orderItems.pricing, pieceWeight: orderItems.pieceWeight, weight: orderItems.weight,
+      })
         .from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.name));
       const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.id, householdId));
       return { ...row, items, language: owner?.language ?? 'sr' };

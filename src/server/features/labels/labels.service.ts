@@ -1,7 +1,7 @@
 import { PAGES } from '#shared/pages.ts';
 import type { LabelScript } from '#shared/contracts/legal.ts';
 import { registrationFor } from '#shared/legal.ts';
-import { lineTotalPara } from '#shared/quantity.ts';
+import { linePricePara } from '#shared/weight-price.ts';
 import { notFound } from '../../lib/errors.ts';
 import { renderLabelSheets } from './labels.pdf.ts';
 import type { LabelsRepository } from './labels.repository.ts';
@@ -42,7 +42,8 @@ export function createLabelsService({ repository, publicUrl }: { repository: Lab
         deliveryType: order.deliveryType, date: order.pickupDate, time: order.pickupTime, place, notes: order.notes,
         paymentMethod: order.paymentMethod, paid: order.paymentStatus === 'paid',
         deliveryFeePara: order.deliveryFeePara, totalPara: order.totalPara,
-        items: order.items.map((i) => ({ ...i, lineTotalPara: lineTotalPara(i.unitPricePara, i.quantity) })),
+        // Sold by weight: the weighed price, or the estimate until weighed (src/shared/weight-price.ts).
+        items: order.items.map((i) => ({ name: i.name, unit: i.unit, quantity: i.quantity, unitPricePara: i.unitPricePara, lineTotalPara: linePricePara(i) })),
       }, order.language as SlipLanguage);
     },
   };

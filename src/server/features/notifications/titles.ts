@@ -1,4 +1,5 @@
 import { textLanguage, type Language, type TextLanguage } from '#shared/constants.ts';
+import { formatTotal } from '#shared/format.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
 import type { NotificationType } from '#shared/contracts/notifications.ts';
 
@@ -9,9 +10,9 @@ const str = (d: Data, k: string) => (typeof d[k] === 'string' ? d[k] : '');
 const shortId = (id: string | null) => (id ?? '').slice(0, 8);
 
 const STATUS: Record<TextLanguage, Record<string, string>> = {
-  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана' },
-  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled' },
-  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён' },
+  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност за коначан износ' },
+  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'waiting for you to accept the final total' },
+  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия с окончательной суммой' },
 };
 
 const MODERATION: Record<TextLanguage, Record<string, string>> = {
@@ -99,6 +100,10 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
         return { sr: `Стална поруџбина је паузирана: ${reason}`, en: `Standing order paused: ${reason}`, ru: `Постоянный заказ приостановлен: ${reason}` }[language];
       }
       return { sr: `Стална поруџбина за ${date} је прескочена: ${reason}`, en: `Standing order for ${date} skipped: ${reason}`, ru: `Постоянный заказ на ${date} пропущен: ${reason}` }[language];
+    }
+    case 'order_weighed': {
+      const total = typeof data.total === 'number' ? formatTotal(data.total, language) : '';
+      return { sr: `Поруџбина ${id} је измерена: коначан износ ${total}`, en: `Order ${id} has been weighed: final total ${total}`, ru: `Заказ ${id} взвешен: окончательная сумма ${total}` }[language];
     }
     case 'standing_price_changed': {
       const name = str(data, 'productName');

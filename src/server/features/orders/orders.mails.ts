@@ -1,7 +1,7 @@
 import { textLanguage, type DeliveryType, type Language, type OrderStatus, type TextLanguage, type Unit } from '#shared/constants.ts';
 import { formatQuantityValue, formatTotal, unitLabel } from '#shared/format.ts';
 import { formatAccount } from '#shared/ips.ts';
-import { lineTotalPara } from '#shared/quantity.ts';
+import { isEstimateLine, linePricePara, type PricedLine } from '#shared/weight-price.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { inLanguage, type Mail } from '../../lib/mailer.ts';
 
@@ -29,7 +29,10 @@ export interface MailOrder {
   pickupPointAddress: string | null;
   paymentMethod: 'cash' | 'ips_qr';
   paymentStatus: 'unpaid' | 'reported' | 'paid';
-  items: { name: string; unit: Unit; unitPricePara: number; quantity: number }[];
+  items: (PricedLine & { name: string; unit: Unit })[];
+  /** True while a line sold by weight is not weighed: the total is an estimate (docs/weight-pricing.md). */
+  estimate: boolean;
+  estimateTotalPara: number | null;
   /** For ips_qr orders: the account, the model 97 reference and the QR as a PNG data URL. */
   ips: { account: string; reference: string; qrPng: string } | null;
 }
@@ -67,6 +70,14 @@ interface Strings {
   amount: string;
   statuses: Record<OrderStatus, string>;
   footer: string;
+  /** Sold by weight (docs/weight-pricing.md). */
+  estimate: string;
+  estimateNote: string;
+  perKg: string;
+  weighedSubject: (id: string) => string;
+  weighedIntro: (name: string, id: string, household: string, total: string, estimate: string) => string;
+  consentSubject: (id: string) => string;
+  consentIntro: (name: string, id: string, household: string, total: string, estimate: string) => string;
 }
 
 const STRINGS: Record<TextLanguage, Strings> = {
@@ -85,8 +96,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     pickupPoint: 'Место преузимања', deliveryFee: 'Достава', payment: 'Плаћање', cash: 'готовином', ipsQr: 'IPS QR',
     paid: 'плаћено', unpaid: 'није плаћено', ipsHint: 'Скенирајте IPS QR код апликацијом своје банке или уплатите на:',
     account: 'Рачун', reference: 'Позив на број', amount: 'Износ',
-    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана' },
+    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност' },
     footer: 'Домаће — домаћа храна из вашег краја',
+    estimate: 'процена', perKg: 'кг',
+    estimateNote: 'Производи на меру се плаћају по стварној тежини: произвођач ће их измерити и послати коначан износ (и IPS QR код).',
+    weighedSubject: (id) => `Поруџбина ${id} је измерена`,
+    weighedIntro: (name, id, h, total, est) => `Поштовани/а ${name}, ${h} је измерио/ла поруџбину ${id}. Коначан износ: ${total} (процена је била ${est}).`,
+    consentSubject: (id) => `Поруџбина ${id}: потврдите коначан износ`,
+    consentIntro: (name, id, h, total, est) => `Поштовани/а ${name}, ${h} је измерио/ла поруџбину ${id}. Коначан износ ${total} је више од 15 % изнад процене (${est}). Прихватите га или откажите поруџбину у апликацији, у вашим поруџбинама.`,
   },
   en: {
     language: 'en',
@@ -103,8 +120,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     pickupPoint: 'Pickup point', deliveryFee: 'Delivery fee', payment: 'Payment', cash: 'cash', ipsQr: 'IPS QR',
     paid: 'paid', unpaid: 'not paid', ipsHint: 'Scan the IPS QR code with your banking app, or pay to:',
     account: 'Account', reference: 'Reference', amount: 'Amount',
-    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled' },
+    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'awaiting your consent' },
     footer: 'Domaće — home-made food from near you',
+    estimate: 'estimate', perKg: 'kg',
+    estimateNote: 'Products sold by weight are paid by their real weight: the producer will weigh them and send the final amount (and the IPS QR code).',
+    weighedSubject: (id) => `Order ${id} has been weighed`,
+    weighedIntro: (name, id, h, total, est) => `Dear ${name}, ${h} weighed order ${id}. Final total: ${total} (the estimate was ${est}).`,
+    consentSubject: (id) => `Order ${id}: please accept the final total`,
+    consentIntro: (name, id, h, total, est) => `Dear ${name}, ${h} weighed order ${id}. The final total ${total} is more than 15 % above the estimate (${est}). Accept it or cancel the order in the app, under your orders.`,
   },
   ru: {
     language: 'ru',
@@ -121,8 +144,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     pickupPoint: 'Пункт выдачи', deliveryFee: 'Доставка', payment: 'Оплата', cash: 'наличными', ipsQr: 'IPS QR',
     paid: 'оплачено', unpaid: 'не оплачено', ipsHint: 'Отсканируйте IPS QR-код в приложении банка или переведите на:',
     account: 'Счёт', reference: 'Назначение (позив на број)', amount: 'Сумма',
-    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён' },
+    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия' },
     footer: 'Domaće — домашняя еда рядом с вами',
+    estimate: 'оценка', perKg: 'кг',
+    estimateNote: 'Товары на вес оплачиваются по фактическому весу: производитель взвесит их и пришлёт окончательную сумму (и IPS QR-код).',
+    weighedSubject: (id) => `Заказ ${id} взвешен`,
+    weighedIntro: (name, id, h, total, est) => `Здравствуйте, ${name}! ${h} взвесил(а) заказ ${id}. Окончательная сумма: ${total} (оценка была ${est}).`,
+    consentSubject: (id) => `Заказ ${id}: подтвердите окончательную сумму`,
+    consentIntro: (name, id, h, total, est) => `Здравствуйте, ${name}! ${h} взвесил(а) заказ ${id}. Окончательная сумма ${total} более чем на 15 % выше оценки (${est}). Примите её или отмените заказ в приложении, в разделе заказов.`,
   },
 };
 
@@ -134,7 +163,14 @@ function money(para: number, s: Strings): string {
 }
 
 function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): { text: string; html: string } {
-  const lines = o.items.map((i) => `${i.name} × ${formatQuantityValue(i.quantity, s.language)} ${unitLabel(i.unit, s.language)} — ${money(lineTotalPara(i.unitPricePara, i.quantity), s)}`);
+  const lines = o.items.map((i) => {
+    const head = `${i.name} × ${formatQuantityValue(i.quantity, s.language)} ${unitLabel(i.unit, s.language)}`;
+    if (i.pricing !== 'weight') return `${head} — ${money(linePricePara(i), s)}`;
+    const perKg = `${money(i.unitPricePara, s)} / ${s.perKg}`;
+    if (isEstimateLine(i)) return `${head} (${perKg}) — ≈ ${money(linePricePara(i), s)}, ${s.estimate}`;
+    return `${head}, ${formatQuantityValue(i.weight ?? 0, s.language)} ${s.perKg} × ${perKg} — ${money(linePricePara(i), s)}`;
+  });
+  const totalText = o.estimate ? `≈ ${money(o.totalPara, s)}, ${s.estimate}` : money(o.totalPara, s);
   const fact = (k: string, v: string): [string, string] => [k, v];
   const facts: [string, string][] = [
     [s.order, `#${o.number} · ${shortId(o.id)} · ${o.householdName}`],
@@ -153,7 +189,8 @@ function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): {
   const text = [
     ...facts.map(([k, v]) => `${k}: ${v}`),
     ...lines.map((l) => `  - ${l}`),
-    `${s.total}: ${money(o.totalPara, s)}`,
+    `${s.total}: ${totalText}`,
+    ...(o.estimate ? [s.estimateNote] : []),
     ...(o.ips && !opts.forProducer ? [s.ipsHint, ...ipsFacts.map(([k, v]) => `  ${k}: ${v}`)] : []),
   ].join('\n');
   const html = [
@@ -161,7 +198,8 @@ function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): {
     ...facts.map(([k, v]) => `<tr><th align="left" style="padding:2px 8px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
     '</table><ul>',
     ...lines.map((l) => `<li>${escapeHtml(l)}</li>`),
-    `</ul><p><strong>${escapeHtml(s.total)}: ${escapeHtml(money(o.totalPara, s))}</strong></p>`,
+    `</ul><p><strong>${escapeHtml(s.total)}: ${escapeHtml(totalText)}</strong></p>`,
+    ...(o.estimate ? [`<p>${escapeHtml(s.estimateNote)}</p>`] : []),
     ...(o.ips && !opts.forProducer ? [
       `<p>${escapeHtml(s.ipsHint)}</p><img src="${o.ips.qrPng}" width="240" height="240" alt="NBS IPS QR"><table>`,
       ...ipsFacts.map(([k, v]) => `<tr><th align="left" style="padding:2px 8px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
@@ -186,8 +224,9 @@ interface Person { email: string; name: string; language: Language }
 export function confirmationMail(buyer: Person, orders: MailOrder[]): Mail {
   const s = STRINGS[textLanguage(buyer.language)];
   const grand = orders.reduce((sum, o) => sum + o.totalPara, 0);
+  const grandText = orders.some((o) => o.estimate) ? `≈ ${money(grand, s)}, ${s.estimate}` : money(grand, s);
   return inLanguage(wrap(s, buyer.email, s.confirmationSubject(orders.length), s.confirmationIntro(buyer.name),
-    orders.map((o) => orderBlock(o, s, { forProducer: false })), `${s.grandTotal}: ${money(grand, s)}`), buyer.language);
+    orders.map((o) => orderBlock(o, s, { forProducer: false })), `${s.grandTotal}: ${grandText}`), buyer.language);
 }
 
 export function newOrderMail(producer: Person, o: MailOrder): Mail {
@@ -204,4 +243,17 @@ export function statusChangeMail(buyer: Person, o: MailOrder): Mail {
 export function cancelledByBuyerMail(producer: Person, o: MailOrder): Mail {
   const s = STRINGS[textLanguage(producer.language)];
   return inLanguage(wrap(s, producer.email, s.cancelledByBuyerSubject(shortId(o.id)), s.cancelledByBuyerIntro(producer.name, shortId(o.id), o.customerName), [orderBlock(o, s, { forProducer: true })]), producer.language);
+}
+
+/**
+ * The buyer's mail when every line sold by weight is weighed: the final total (with the IPS QR
+ * for ips_qr orders); `consent` when it is more than 15 % above the estimate and waits for them.
+ */
+export function weighedMail(buyer: Person, o: MailOrder, consent: boolean): Mail {
+  const s = STRINGS[textLanguage(buyer.language)];
+  const id = shortId(o.id);
+  const total = money(o.totalPara, s);
+  const estimate = money(o.estimateTotalPara ?? o.totalPara, s);
+  const intro = consent ? s.consentIntro(buyer.name, id, o.householdName, total, estimate) : s.weighedIntro(buyer.name, id, o.householdName, total, estimate);
+  return inLanguage(wrap(s, buyer.email, consent ? s.consentSubject(id) : s.weighedSubject(id), intro, [orderBlock(o, s, { forProducer: false })]), buyer.language);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
+import type { Pricing } from '#shared/weight-price.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { publicHouseholdCondition } from '../../db/read-models.ts';
 import {
@@ -22,6 +23,8 @@ export interface LockedProduct {
   name: string;
   unit: OrderItemRow['unit'];
   pricePara: number;
+  pricing: Pricing;
+  pieceWeight: number | null;
   /** Units left (3 decimals); null = unlimited. */
   stock: number | null;
   quantityStep: number;
@@ -98,6 +101,15 @@ export function createOrdersRepository() {
 
     async setStatus(db: DbOrTx, id: string, status: OrderStatus, now: Date): Promise<void> {
       await db.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id));
+    },
+
+    /** The weights of an order's lines (by product) and its new total. */
+    async setWeights(db: DbOrTx, orderId: string, lines: { productId: string; weight: number }[], totalPara: number, now: Date): Promise<void> {
+      for (const line of lines) {
+        await db.update(orderItems).set({ weight: line.weight })
+          .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, line.productId), eq(orderItems.pricing, 'weight')));
+      }
+      await db.update(orders).set({ totalPara, updatedAt: now }).where(eq(orders.id, orderId));
     },
 
     async setPayment(db: DbOrTx, id: string, paid: boolean, now: Date): Promise<void> {
@@ -204,7 +216,8 @@ export interface CheckoutWrite {
   notes: string | null;
   now: Date;
   orders: Pick<OrderRow, 'id' | 'householdId' | 'totalPara' | 'number' | 'deliveryType' | 'pickupDate' | 'pickupTime' | 'deliveryAddress'
-    | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'>[];
+    | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'
+    | 'estimateTotalPara'>[];
   items: OrderItemRow[];
   mails: Mail[];
 }
@@ -223,7 +236,7 @@ LEFT JOIN idempotency_keys k ON k.user_id = ${user}::uuid AND k.key = ${key}`;
 // and READ COMMITTED hands back the newest version of a row it had to wait for.
 const LOCK_PRODUCTS_SQL = `
 SELECT p.id, p.household_id AS "householdId", h.name AS "householdName", p.name, p.unit,
-       p.price_para AS "pricePara", p.stock::float8 AS stock, p.quantity_step::float8 AS "quantityStep",
+       p.price_para AS "pricePara", p.pricing, p.piece_weight::float8 AS "pieceWeight", p.stock::float8 AS stock, p.quantity_step::float8 AS "quantityStep",
        to_char(p.available_from, 'YYYY-MM-DD') AS "availableFrom", p.availability, NOT ${productIsPublicText('p')} AS archived,
        h.pickup_points AS "pickupPoints", h.delivery, h.minimum_order_para AS "minimumOrderPara", h.payment_cash AS "paymentCash",
        h.ips_account AS "ipsAccount", h.ips_payee_name AS "ipsPayeeName",
@@ -252,19 +265,20 @@ WITH o AS (
   INSERT INTO orders (id, checkout_id, buyer_id, household_id, status, delivery_type, pickup_date, pickup_time,
                       delivery_address, contact_phone, notes, total_para, created_at, updated_at,
                       number, pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para,
-                      payment_method, ips_account, ips_payee_name)
+                      payment_method, ips_account, ips_payee_name, estimate_total_para)
   SELECT o.id, $1::uuid, $2::uuid, o.household_id, 'pending', o.delivery_type, o.pickup_date, o.pickup_time, o.delivery_address,
          $3, $4, o.total_para, $5::timestamptz, $5::timestamptz,
          o.number, o.pickup_point_id, o.pickup_point_name, o.pickup_point_address, o.delivery_area, o.delivery_fee_para,
-         o.payment_method, o.ips_account, o.ips_payee_name
+         o.payment_method, o.ips_account, o.ips_payee_name, o.estimate_total_para
   FROM unnest($6::uuid[], $7::uuid[], $8::bigint[], $9::text[], $10::date[], $11::text[], $12::text[], $13::bigint[],
-              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[])
+              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[], $40::bigint[])
        AS o(id, household_id, total_para, delivery_type, pickup_date, pickup_time, delivery_address, number,
-            pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name)
+            pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name,
+            estimate_total_para)
   RETURNING id
 ), i AS (
-  INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity)
-  SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::bigint[], $28::numeric[])
+  INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity, pricing, piece_weight)
+  SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::bigint[], $28::numeric[], $41::text[], $42::numeric[])
 ), e AS (
   INSERT INTO order_events (order_id, status, actor_id, created_at)
   SELECT o.id, 'pending', $2::uuid, $5::timestamptz FROM o
@@ -285,6 +299,7 @@ const DELETE_EXPIRED_KEY_SQL = 'DELETE FROM idempotency_keys WHERE user_id = $1:
 
 interface LockedRow extends CheckoutHousehold {
   id: string; householdId: string; householdName: string; name: string; unit: OrderItemRow['unit']; pricePara: number;
+  pricing: Pricing; pieceWeight: number | null;
   stock: number | null; quantityStep: number; availableFrom: string | null; availability: boolean; archived: boolean;
   numbers: number[] | null;
   producerEmail: string | null; producerName: string | null; producerLanguage: Language | null; producerWantsMail: boolean;
@@ -308,6 +323,7 @@ async function insertCheckout(client: SqlClient, w: CheckoutWrite, key: KeyRow):
       items.map((i) => i.unit), items.map((i) => i.unitPricePara), items.map((i) => i.quantity),
       mails.map((m) => m.to), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html),
       key.userId, key.key, key.requestHash, key.responseStatus, JSON.stringify(key.responseBody), key.createdAt, key.expiresAt,
+      w.orders.map((o) => o.estimateTotalPara), items.map((i) => i.pricing), items.map((i) => i.pieceWeight),
     ],
   });
   }
@@ -371,6 +387,7 @@ export function createCheckoutStore(pool: pg.Pool) {
       const numbers = (rows[0]?.numbers ?? []).map(Number);
       const products = rows.map((r) => ({
         id: r.id, householdId: r.householdId, householdName: r.householdName, name: r.name, unit: r.unit, pricePara: r.pricePara,
+        pricing: r.pricing, pieceWeight: r.pieceWeight,
         stock: r.stock, quantityStep: r.quantityStep, availableFrom: r.availableFrom, availability: r.availability, archived: r.archived,
         household: {
           pickupPoints: r.pickupPoints, delivery: r.delivery, minimumOrderPara: r.minimumOrderPara, paymentCash: r.paymentCash,

@@ -70,8 +70,8 @@ describe('POST /api/orders', () => {
       notes: 'Звоните два пута', deliveryType: 'pickup', deliveryAddress: null, pickupTime: '10:30',
     });
     expect(fromA.items).toEqual(expect.arrayContaining([
-      { productId: honey.id, name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400 },
-      { productId: jam.id, name: 'Џем', unit: 'jar', unitPrice: 450.5, quantity: 1, lineTotal: 450.5 },
+      { productId: honey.id, name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400, pricing: 'unit', pieceWeight: null, estimate: false, weight: null },
+      { productId: jam.id, name: 'Џем', unit: 'jar', unitPrice: 450.5, quantity: 1, lineTotal: 450.5, pricing: 'unit', pieceWeight: null, estimate: false, weight: null },
     ]));
     expect(fromB).toMatchObject({ total: 298.5, items: [{ productId: milk.id, quantity: 3, unitPrice: 99.5 }] });
     expect(fromA.checkoutId).toBe(fromB.checkoutId);

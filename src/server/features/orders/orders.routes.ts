@@ -32,6 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
 
   const paymentSent = createPaymentSent({ db: deps.db, repo: createOrdersRepository(), clock: deps.clock, outbox: deps.outbox, publicUrl: deps.config.publicUrl });
   app.route({ ...route(endpoints.orders.paymentSent), onRequest: app.authenticate, handler: async (request) => paymentSent(currentUser(request).id, request.params.id) });
+  app.route({ ...route(endpoints.orders.accept), onRequest: app.authenticate, handler: async (request) => service.acceptByBuyer(currentUser(request).id, request.params.id) });
 
   await app.register(producerOrdersRoutes, { service });
 };

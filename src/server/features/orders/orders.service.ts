@@ -2,26 +2,45 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OrderStatus } from '#shared/constants.ts';
 import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type PlanHousehold } from '#shared/checkout-plan.ts';
-import type { CreateOrderInput, Order, ProducerOrder } from '#shared/contracts/orders.ts';
+import type { CreateOrderInput, Order, OrderWeightsBody, ProducerOrder } from '#shared/contracts/orders.ts';
 import { ipsPayload, model97Reference } from '#shared/ips.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { lineTotalPara } from '#shared/quantity.ts';
+import { isEstimateLine, linePricePara, needsConsent, type PricedLine } from '#shared/weight-price.ts';
 import { qrPngDataUrl, qrSvg } from '../../lib/ips-qr.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
+import { createNotification } from '../../domain/notifications.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { createIdempotency, type Answer } from './idempotency.ts';
-import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
+import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, weighedMail, type MailOrder } from './orders.mails.ts';
 import { type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
 
 /** The purpose (S tag) of an order's IPS payment. */
 export const ipsPurpose = (number: number) => `Porudžbina ${number}`;
 
-/** The NBS IPS QR text of an ips_qr order (amount = its total, reference = its number), else null. */
-export function orderIpsPayload(o: Pick<FullOrder, 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'totalPara' | 'number'>): string | null {
+/** An order line as src/shared/weight-price.ts prices it. */
+const pricedLine = (i: OrderItemRow): PricedLine => ({
+  pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
+  pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
+});
+
+/** True while a line sold by weight waits for its weight: the total is an estimate. */
+export const isEstimateOrder = (o: Pick<FullOrder, 'items'>): boolean => o.items.some((i) => isEstimateLine(pricedLine(i)));
+
+/** The lines' prices (weighed or estimated) plus the delivery fee, in para. */
+const totalOf = (items: OrderItemRow[], deliveryFeePara: number): number =>
+  items.reduce((sum, i) => sum + linePricePara(pricedLine(i)), deliveryFeePara);
+
+/**
+ * The NBS IPS QR text of an ips_qr order (amount = its total, reference = its number), else null.
+ * An order sold by weight gets none while its total is an estimate or waits for the buyer's
+ * consent: the QR carries only a final amount (docs/weight-pricing.md).
+ */
+export function orderIpsPayload(o: Pick<FullOrder, 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'totalPara' | 'number' | 'items' | 'status'>): string | null {
   if (o.paymentMethod !== 'ips_qr' || !o.ipsAccount) return null;
+  if (o.status === 'awaiting_buyer' || isEstimateOrder(o)) return null;
   return ipsPayload({
     account: o.ipsAccount, payeeName: o.ipsPayeeName ?? o.householdName, amountPara: o.totalPara,
     purpose: ipsPurpose(o.number), reference: String(o.number),
@@ -47,6 +66,8 @@ export async function toOrder(o: FullOrder): Promise<Order> {
     notes: o.notes,
     deliveryFee: paraToRsd(o.deliveryFeePara),
     total: paraToRsd(o.totalPara),
+    estimate: isEstimateOrder(o),
+    estimateTotal: o.estimateTotalPara === null ? null : paraToRsd(o.estimateTotalPara),
     payment: {
       method: o.paymentMethod,
       status: o.paymentStatus,
@@ -54,14 +75,21 @@ export async function toOrder(o: FullOrder): Promise<Order> {
       reportedAt: o.paymentReportedAt ? o.paymentReportedAt.toISOString() : null,
       ips: payload ? { payload, qrSvg: await qrSvg(payload) } : null,
     },
-    items: o.items.map((i) => ({
-      productId: i.productId,
-      name: i.name,
-      unit: i.unit,
-      unitPrice: paraToRsd(i.unitPricePara),
-      quantity: Number(i.quantity),
-      lineTotal: paraToRsd(lineTotalPara(i.unitPricePara, Number(i.quantity))),
-    })),
+    items: o.items.map((i) => {
+      const line = pricedLine(i);
+      return {
+        productId: i.productId,
+        name: i.name,
+        unit: i.unit,
+        unitPrice: paraToRsd(i.unitPricePara),
+        quantity: line.quantity,
+        lineTotal: paraToRsd(linePricePara(line)),
+        pricing: i.pricing,
+        pieceWeight: line.pieceWeight ?? null,
+        estimate: isEstimateLine(line),
+        weight: line.weight ?? null,
+      };
+    }),
     events: o.events.map((e) => ({ status: e.status, createdAt: e.createdAt.toISOString() })),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
@@ -76,7 +104,8 @@ async function toMailOrder(o: FullOrder): Promise<MailOrder> {
   const payload = orderIpsPayload(o);
   return {
     ...o,
-    items: o.items.map((i) => ({ ...i, quantity: Number(i.quantity) })),
+    items: o.items.map((i) => ({ ...pricedLine(i), name: i.name, unit: i.unit })),
+    estimate: isEstimateOrder(o),
     ips: payload && o.ipsAccount ? { account: o.ipsAccount, reference: model97Reference(String(o.number)), qrPng: await qrPngDataUrl(payload) } : null,
   };
 }
@@ -162,7 +191,10 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       const settings = first.household;
       const items: OrderItemRow[] = part.lines.map(({ product: p, quantity }) => ({
         id: randomUUID(), orderId: id, productId: p.id, name: p.name, unit: p.unit, unitPricePara: p.pricePara, quantity,
+        pricing: p.pricing, pieceWeight: p.pricing === 'weight' ? p.pieceWeight : null, weight: null,
       }));
+      // An order with lines sold by weight keeps its estimated total for the 15 % rule.
+      const estimated = items.some((i) => i.pricing === 'weight');
       const ips = f.paymentMethod === 'ips_qr';
       return {
         id, number, checkoutId, buyerId, householdId: part.household.id, status: 'pending', deliveryType: f.deliveryType,
@@ -172,6 +204,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         deliveryFeePara: part.feePara, totalPara: part.subtotalPara + part.feePara,
         paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null, paymentReportedAt: null,
         ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? first.householdName) : null,
+        estimateTotalPara: estimated ? part.subtotalPara + part.feePara : null,
         createdAt: now, updatedAt: now,
         householdName: first.householdName,
         customerName: buyer.name,
@@ -205,6 +238,13 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     for (const item of items) await repo.returnStock(tx, item.productId, item.quantity, now);
   }
 
+  /** The status an order had before it started waiting for the buyer (pending or confirmed). */
+  async function statusBeforeConsent(tx: DbOrTx, id: string): Promise<OrderStatus> {
+    const events = (await loadOne(tx, id)).events;
+    const before = events.filter((e) => e.status !== 'awaiting_buyer').at(-1)?.status;
+    return before === 'confirmed' ? 'confirmed' : 'pending';
+  }
+
   /** Events of one order never share a timestamp, so the history reads in order. */
   const eventTime = (now: Date, lastChange: Date) => new Date(Math.max(now.getTime(), lastChange.getTime() + 1));
 
@@ -233,13 +273,16 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       return toOrder(rows[0]);
     },
 
-    /** The buyer cancels while the order is pending; the stock comes back in the same transaction. */
+    /**
+     * The buyer cancels while the order is pending, or while a weighed total waits for their
+     * consent (awaiting_buyer); the stock comes back in the same transaction.
+     */
     async cancelByBuyer(buyerId: string, id: string): Promise<Order> {
       const order = await db.transaction(async (tx) => {
         const now = clock();
         const row = await repo.lockOrder(tx, id, { buyerId });
         if (!row) throw notFound('Order');
-        if (row.status !== 'pending') throw conflict('order.not_cancellable', 'Only pending orders can be cancelled');
+        if (row.status !== 'pending' && row.status !== 'awaiting_buyer') throw conflict('order.not_cancellable', 'Only pending orders (or orders awaiting your consent) can be cancelled');
         const at = eventTime(now, row.updatedAt);
         await repo.setStatus(tx, id, 'cancelled', at);
         await restock(tx, id, at);
@@ -265,6 +308,18 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         if (row.status === status) return { order: await loadOne(tx, id), changed: false };
         if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');
         if (status === 'cancelled' && row.status === 'completed') throw conflict('order.not_cancellable', 'A completed order cannot be cancelled');
+        // Sold by weight (docs/weight-pricing.md): a weighed total above the 15 % waits for the
+        // buyer (only a cancel goes past it), and nothing is ready before every line is weighed.
+        if (row.status === 'awaiting_buyer' && status !== 'cancelled') {
+          throw conflict('order.awaiting_buyer', 'The buyer has not accepted the weighed total yet');
+        }
+        if (status === 'ready' || status === 'completed') {
+          const unweighed = (await repo.itemsOf(tx, [id])).filter((i) => isEstimateLine(pricedLine(i)));
+          if (unweighed.length > 0) {
+            throw conflict('order.weights_missing', 'Enter the weight of every line sold by weight first',
+              unweighed.map((i) => ({ productId: i.productId, name: i.name, message: `${i.name} is not weighed yet` })));
+          }
+        }
         const at = eventTime(now, row.updatedAt);
         await repo.setStatus(tx, id, status, at);
         if (status === 'cancelled') await restock(tx, id, at);
@@ -276,6 +331,75 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       });
       if (changed) outbox.kick();
       return toProducerOrder(order);
+    },
+
+    /**
+     * PATCH /api/producer/orders/:id/weights: the owning producer enters the weight of lines sold
+     * by weight, before the order is ready (again to correct one). Once every such line is
+     * weighed the total is final: the buyer is notified and mailed, and a total more than 15 %
+     * above the estimate puts the order in awaiting_buyer (src/shared/weight-price.ts).
+     */
+    async setWeights(householdId: string, id: string, body: OrderWeightsBody): Promise<ProducerOrder> {
+      const { order, told } = await db.transaction(async (tx) => {
+        const now = clock();
+        const row = await repo.lockOrder(tx, id, { householdId });
+        if (!row) throw notFound('Order');
+        if (row.status !== 'pending' && row.status !== 'confirmed' && row.status !== 'awaiting_buyer') {
+          throw conflict('order.weights_closed', 'Weights can be entered only before the order is ready');
+        }
+        const items = await repo.itemsOf(tx, [id]);
+        const wrong = body.lines.map((l, n) => ({ l, n })).filter(({ l }) => !items.some((i) => i.productId === l.productId && i.pricing === 'weight'));
+        if (wrong.length > 0) {
+          throw validationFailed(wrong.map(({ n }) => ({ field: `lines.${n}.productId`, message: 'Not a line sold by weight of this order' })));
+        }
+        const weights = new Map(body.lines.map((l) => [l.productId, l.weight]));
+        const weighed = items.map((i) => (weights.has(i.productId) ? { ...i, weight: weights.get(i.productId)! } : i));
+        const totalPara = totalOf(weighed, row.deliveryFeePara);
+        const at = eventTime(now, row.updatedAt);
+        await repo.setWeights(tx, id, body.lines, totalPara, at);
+        const final = !weighed.some((i) => isEstimateLine(pricedLine(i)));
+        if (!final) return { order: await loadOne(tx, id), told: false };
+
+        const consent = needsConsent(row.estimateTotalPara ?? totalPara, totalPara);
+        // Into awaiting_buyer when above the 15 %; back to where it was when a correction brings it under.
+        const previous = row.status === 'awaiting_buyer' ? await statusBeforeConsent(tx, id) : row.status;
+        const next = consent ? 'awaiting_buyer' : previous;
+        if (next !== row.status) {
+          await repo.setStatus(tx, id, next, at);
+          await repo.insertEvent(tx, { orderId: id, status: next, actorId: householdId, createdAt: at });
+        }
+        const full = await loadOne(tx, id);
+        // One notice per weighing: awaiting_buyer's status notice (migration 0009's trigger) asks
+        // for consent; otherwise order_weighed tells the final total.
+        if (!consent) {
+          await createNotification(tx, {
+            userId: row.buyerId, type: 'order_weighed', orderId: id, createdAt: at,
+            data: { householdName: full.householdName, total: paraToRsd(totalPara), estimateTotal: paraToRsd(row.estimateTotalPara ?? totalPara) },
+          });
+        }
+        const [buyer] = await repo.findRecipients(tx, [row.buyerId]);
+        if (buyer?.notifyByEmail) await enqueueMail(tx, [weighedMail(buyer, await toMailOrder(full), consent)]);
+        return { order: full, told: true };
+      });
+      if (told) outbox.kick();
+      return toProducerOrder(order);
+    },
+
+    /** POST /api/orders/:id/accept: the buyer accepts a weighed total above the 15 %; the order goes on from where it was. */
+    async acceptByBuyer(buyerId: string, id: string): Promise<Order> {
+      const order = await db.transaction(async (tx) => {
+        const now = clock();
+        const row = await repo.lockOrder(tx, id, { buyerId });
+        if (!row) throw notFound('Order');
+        if (row.status !== 'awaiting_buyer') throw conflict('order.not_awaiting_buyer', 'This order does not wait for your consent');
+        const next = await statusBeforeConsent(tx, id);
+        const at = eventTime(now, row.updatedAt);
+        await repo.setStatus(tx, id, next, at);
+        // The event's trigger (migration 0009) tells the producer.
+        await repo.insertEvent(tx, { orderId: id, status: next, actorId: buyerId, createdAt: at });
+        return loadOne(tx, id);
+      });
+      return toOrder(order);
     },
 
     /** PATCH /api/producer/orders/:id: status and/or payment received, by the owning producer. */

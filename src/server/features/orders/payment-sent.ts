@@ -4,7 +4,7 @@ import { createNotification } from '../../domain/notifications.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { OrdersRepository } from './orders.repository.ts';
-import { toOrder } from './orders.service.ts';
+import { isEstimateOrder, toOrder } from './orders.service.ts';
 import { paymentReportedMail } from './payment.mails.ts';
 
 /**
@@ -12,7 +12,7 @@ import { paymentReportedMail } from './payment.mails.ts';
  * paid. unpaid -> reported, the producer notified (and mailed unless they turned that mail
  * off). Said again: 200 with the order unchanged (a double tap notifies once). Another
  * user's order: 404; cash: 409 order.not_ips; paid: 409 order.already_paid; cancelled: 409
- * order.status_final. The producer then confirms with PATCH /api/producer/orders/:id.
+ * order.status_final; sold by weight and not final yet: 409 order.weights_missing. The producer then confirms with PATCH /api/producer/orders/:id.
  */
 export function createPaymentSent(deps: { db: Db; repo: OrdersRepository; clock: () => Date; outbox: Pick<MailOutbox, 'kick'>; publicUrl: string }) {
   const { db, repo, clock, outbox } = deps;
@@ -25,6 +25,10 @@ export function createPaymentSent(deps: { db: Db; repo: OrdersRepository; clock:
       if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');
       const load = async () => (await repo.listOrders(tx, { id, limit: 1 })).rows[0]!;
       if (row.paymentStatus === 'reported') return { order: await load(), told: false };
+      // Sold by weight: there is nothing to pay until the total is final (docs/weight-pricing.md).
+      if (row.status === 'awaiting_buyer' || isEstimateOrder(await load())) {
+        throw conflict('order.weights_missing', 'The total of this order is final once every line sold by weight is weighed and, above the estimate by more than 15 %, accepted');
+      }
       const now = new Date(Math.max(clock().getTime(), row.updatedAt.getTime() + 1));
       await repo.setPaymentReported(tx, id, now);
       const full = await load();

@@ -17,4 +17,10 @@ export const producerOrdersRoutes: FastifyPluginAsyncZod<{ service: OrdersServic
     onRequest: app.requireProducer,
     handler: async (request) => service.updateByProducer(currentUser(request).id, request.params.id, request.body),
   });
+
+  app.route({
+    ...route(endpoints.producer.setOrderWeights),
+    onRequest: app.requireProducer,
+    handler: async (request) => service.setWeights(currentUser(request).id, request.params.id, request.body),
+  });
 };

@@ -25,6 +25,7 @@ export function createProducerRepository(db: Db) {
     async productOwner(id: string) {
       const [row] = await db.select({
         householdId: products.householdId, name: products.name, category: products.category, stock: products.stock, quantityStep: products.quantityStep,
+        pricing: products.pricing, unit: products.unit, pieceWeight: products.pieceWeight,
       })
         .from(products).where(and(eq(products.id, id), isNull(products.archivedAt)));
       return row ?? null;

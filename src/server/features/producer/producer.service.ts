@@ -6,6 +6,7 @@ import { BUSINESS_TIME_ZONE, belgradeToday, dayRange } from '#shared/time.ts';
 import type { updateHouseholdBody } from '#shared/contracts/households.ts';
 import type { ProducerOverview } from '#shared/contracts/producer.ts';
 import type { createProductBody, updateProductBody } from '#shared/contracts/products.ts';
+import { weightPricingIssues } from '#shared/contracts/products.ts';
 import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { searchKey } from '#shared/search-key.ts';
 import type { z } from 'zod';
@@ -64,6 +65,8 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         featured: body.featured,
         stock: body.stock,
         quantityStep: body.quantityStep,
+        pricing: body.pricing,
+        pieceWeight: body.pieceWeight,
         availableFrom: body.availableFrom,
         ingredients: body.ingredients,
         allergens: body.allergens,
@@ -80,6 +83,15 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
       const stock = body.stock === undefined ? current.stock : body.stock;
       if ((body.stock !== undefined || body.quantityStep !== undefined) && stock !== null && !isMultipleOfStep(stock, step)) {
         throw validationFailed([{ field: 'stock', message: 'Stock must be a multiple of the quantity step' }]);
+      }
+      // Sold by weight or by the unit: the product as it will be must hold together.
+      if (body.pricing !== undefined || body.unit !== undefined || body.pieceWeight !== undefined) {
+        const pricing = body.pricing ?? current.pricing;
+        // Back to the unit, a piece weight not named in the same PATCH is dropped.
+        const pieceWeight = body.pieceWeight !== undefined ? body.pieceWeight : (pricing === 'unit' ? null : current.pieceWeight);
+        const issues = weightPricingIssues({ pricing, unit: body.unit ?? current.unit, pieceWeight });
+        if (issues.length > 0) throw validationFailed(issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+        body = { ...body, pieceWeight };
       }
       const { price, imageId, ...rest } = body;
       const values: Partial<ProductValues> = { ...rest };

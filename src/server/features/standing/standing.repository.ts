@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Language } from '#shared/constants.ts';
+import type { Language, Unit } from '#shared/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { productIsPublicSql } from '../../db/read-models.ts';
 import { households, products, standingOrderCycles, standingOrders, users, type StoredDelivery, type StoredPickupPoint } from '../../db/schema.ts';
@@ -11,8 +11,9 @@ export type StandingValues = Omit<typeof standingOrders.$inferInsert, 'id'>;
 export type CycleRow = typeof standingOrderCycles.$inferSelect;
 
 export interface StandingProduct {
-  id: string; householdId: string; name: string; unit: 'kg' | 'l' | 'jar' | 'pc'; pricePara: number;
+  id: string; householdId: string; name: string; unit: Unit; pricePara: number;
   stock: number | null; quantityStep: number; availableFrom: string | null; orderable: boolean;
+  pricing: 'unit' | 'weight'; pieceWeight: number | null;
 }
 
 export interface StandingHousehold {
@@ -33,6 +34,7 @@ export function createStandingRepository() {
       return db.select({
         id: products.id, householdId: products.householdId, name: products.name, unit: products.unit, pricePara: products.pricePara,
         stock: products.stock, quantityStep: products.quantityStep, availableFrom: products.availableFrom,
+        pricing: products.pricing, pieceWeight: products.pieceWeight,
         orderable: sql<boolean>`(${products.availability} AND ${productIsPublicSql('products')})`,
       }).from(products).where(inArray(products.id, ids));
     },

@@ -123,7 +123,10 @@ export function createStandingService({ db, repo, clock, outbox, placeOrder, pub
     const first = date(household);
     const body = cycleOrderBody({ householdId, items: [...merged].map(([productId, quantity]) => ({ productId, quantity })), ...f }, first);
     const lines: PlanLine[] = products.map((p: StandingProduct, itemIndex) => ({
-      product: { id: p.id, householdId: p.householdId, name: p.name, pricePara: p.pricePara, quantityStep: p.quantityStep, availableFrom: p.availableFrom },
+      product: {
+        id: p.id, householdId: p.householdId, name: p.name, pricePara: p.pricePara, pricing: p.pricing, pieceWeight: p.pieceWeight,
+        quantityStep: p.quantityStep, availableFrom: p.availableFrom,
+      },
       quantity: merged.get(p.id)!, itemIndex,
     }));
     const plan = planCheckout({ lines, households: new Map([[householdId, planHousehold(household)]]), choices: body.households, body, now: cycleDueAt(first, household.standingCutoffHours) });

@@ -132,7 +132,7 @@ export default function HouseholdPage() {
                 <Link to={`/product/${p.id}`} className="flex flex-col overflow-hidden rounded-xl border bg-card hover:bg-accent">
                   <ProductImage product={p} className="aspect-[4/3] w-full" />
                   <span className="line-clamp-2 px-3 pt-2 font-medium">{p.name}</span>
-                  <span className="px-3 pb-3 text-sm font-bold text-primary">{format.pricePerUnit(p.price, p.unit)}</span>
+                  <span className="px-3 pb-3 text-sm font-bold text-primary">{format.productPrice(p)}</span>
                 </Link>
               </li>
             ))}

@@ -86,7 +86,13 @@ export default function ProductPage() {
           <span className="text-muted-foreground">{t('reviewCount', { count: p.reviewCount })}</span>
           <Badge variant="secondary">{t(`common:categories.${p.category}`)}</Badge>
         </div>
-        <p className="text-xl font-bold text-primary" data-testid="product-price">{format.pricePerUnit(p.price, p.unit)}</p>
+        <p className="text-xl font-bold text-primary" data-testid="product-price">{format.productPrice(p)}</p>
+        {p.pricing === 'weight' && (
+          <div className="text-sm" data-testid="product-estimate">
+            <p className="font-medium">{format.pieceEstimate(p)}</p>
+            <p className="text-muted-foreground">{t('common:weight.soldByWeight')}. {t('common:weight.note')}</p>
+          </div>
+        )}
         {p.quantityStep !== 1 && (
           <p className="text-sm text-muted-foreground">{t('logistics:product.step', { step: format.quantityValue(p.quantityStep), unit: format.unit(p.unit) })}</p>
         )}

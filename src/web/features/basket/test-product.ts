@@ -10,6 +10,8 @@ export function testProduct(overrides: Partial<BasketProduct> = {}): BasketProdu
     description: 'Мед са Фрушке горе',
     price: 1200,
     unit: 'jar',
+    pricing: 'unit',
+    pieceWeight: null,
     image: null,
     thumbnail: null,
     category: 'honey',

@@ -5,6 +5,7 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { LIMITS } from '#shared/constants.ts';
 import { stepQuantity } from '#shared/quantity.ts';
+import { paraToRsd } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -12,7 +13,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { basketProductQueryOptions, isGone } from '../api/get-basket-product.ts';
 import { useBasket } from '../hooks/use-basket.ts';
-import { stepOf } from '../lib/basket-reducer.ts';
+import { basketHasEstimate, basketLinePara, stepOf } from '../lib/basket-reducer.ts';
 import type { BasketProduct } from '../lib/types.ts';
 
 /** One household's lines of the basket, for what the page adds per household (a standing order). */
@@ -81,7 +82,12 @@ export function BasketView({ renderHousehold }: { renderHousehold?: ((part: Bask
                   <Link to={`/household/${product.householdId}`} className="truncate text-sm text-muted-foreground hover:underline">
                     {product.householdName}
                   </Link>
-                  <p className="text-sm">{format.exactPricePerUnit(product.price, product.unit)}</p>
+                  <p className="text-sm">{format.productPrice(product, { exact: true })}</p>
+                  {product.pricing === 'weight' && (
+                    <p className="text-sm text-muted-foreground" data-testid="basket-line-estimate">
+                      {format.piece(product.unit, product.pieceWeight ?? 0)} · {format.estimate(paraToRsd(basketLinePara(item)))}
+                    </p>
+                  )}
                   {priceChanged && (
                     <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
                       {t('priceChanged', { old: format.total(item.previousPrice!), new: format.total(product.price) })}
@@ -141,7 +147,7 @@ export function BasketView({ renderHousehold }: { renderHousehold?: ((part: Bask
           )}
           <div className="flex flex-col gap-2 min-[420px]:flex-row min-[420px]:items-center min-[420px]:justify-between min-[420px]:gap-3">
             <p className="text-lg font-semibold">
-              {t('total')}: <span className="whitespace-nowrap tabular-nums" data-testid="basket-total">{format.total(total)}</span>
+              {t('total')}: <span className="whitespace-nowrap tabular-nums" data-testid="basket-total">{format.amount(total, basketHasEstimate(items))}</span>
             </p>
             {hasUnavailable ? (
               <Button disabled className="w-full min-[420px]:w-auto">{t('checkout')}</Button>

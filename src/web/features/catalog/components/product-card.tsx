@@ -56,7 +56,12 @@ export const ProductCard = memo(function ProductCard({ product, onAddToBasket, p
         {product.availableFrom && product.availableFrom > belgradeToday(new Date()) && (
           <p className="text-xs font-medium text-primary">{t('logistics:product.availableFrom', { date: format.dayMonth(product.availableFrom) })}</p>
         )}
-        <Link to={`/product/${product.id}`} className="mt-auto pt-1 text-sm font-bold text-primary">{format.pricePerUnit(product.price, product.unit)}</Link>
+        <Link to={`/product/${product.id}`} className="mt-auto pt-1 text-sm font-bold text-primary">{format.productPrice(product)}</Link>
+        {product.pricing === 'weight' && product.pieceWeight !== null && (
+          <p className="text-xs text-muted-foreground" data-testid="product-estimate">
+            {format.pieceEstimate(product)}
+          </p>
+        )}
         <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={soldOut ? undefined : t('card.addToBasket', { name: product.name })}>
           <ShoppingBasket aria-hidden="true" />
           {soldOut ? t('product.soldOut') : t('product.addToBasket')}

@@ -117,13 +117,13 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker }: C
           ))}
 
           <p className="flex justify-between text-lg font-semibold">
-            <span>{t('total')}</span><span className="tabular-nums" data-testid="checkout-total">{format.total(plan.totalRsd)}</span>
+            <span>{t('total')}</span><span className="tabular-nums" data-testid="checkout-total">{format.amount(plan.totalRsd, plan.hasEstimate)}</span>
           </p>
 
           <ContactFields form={form} />
 
           <Button type="submit" size="lg" disabled={isBusy || !isOnline || plan.isLoading} aria-describedby={isOnline ? undefined : 'checkout-offline'} className="w-full">
-            {isBusy ? t('placing') : t('placeOrder', { total: format.total(plan.totalRsd) })}
+            {isBusy ? t('placing') : t('placeOrder', { total: format.amount(plan.totalRsd, plan.hasEstimate) })}
           </Button>
           {!isOnline && <p id="checkout-offline" className="-mt-2 text-center text-sm text-destructive">{t('offline')}</p>}
         </fieldset>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { paraToRsd, rsdToPara } from '#shared/money.ts';
-import { lineTotalPara } from '#shared/quantity.ts';
+import { linePara } from '#shared/checkout-plan.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
@@ -22,6 +22,7 @@ export function HouseholdPart({ group, today, onChange, addressPicker }: Props) 
   const format = useFormat();
   const { householdId, household, slots, choice, feePara } = group;
   const isDelivery = choice.deliveryType === 'delivery';
+  const isEstimate = group.lines.some((line) => line.product.pricing === 'weight');
   return (
     <Card role="region" aria-label={group.householdName}>
       <CardHeader><CardTitle className="text-base">{group.householdName}</CardTitle></CardHeader>
@@ -30,12 +31,13 @@ export function HouseholdPart({ group, today, onChange, addressPicker }: Props) 
           {group.lines.map((line) => (
             <li key={line.product.id} className="flex justify-between gap-2">
               <span className="min-w-0 truncate">{line.product.name} × {format.quantityValue(line.quantity)}</span>
-              <span className="tabular-nums">{format.total(paraToRsd(lineTotalPara(rsdToPara(line.product.price), line.quantity)))}</span>
+              <span className="tabular-nums">{format.amount(paraToRsd(linePara({ product: { pricePara: rsdToPara(line.product.price), pricing: line.product.pricing, pieceWeight: line.product.pieceWeight }, quantity: line.quantity })), line.product.pricing === 'weight')}</span>
             </li>
           ))}
         </ul>
+        {isEstimate && <p className="text-xs text-muted-foreground" data-testid="estimate-note">{t('common:weight.note')}</p>}
         <p className="flex justify-between text-sm font-medium">
-          <span>{t('logistics:subtotal')}</span><span className="tabular-nums">{format.total(paraToRsd(group.subtotalPara))}</span>
+          <span>{t('logistics:subtotal')}</span><span className="tabular-nums">{format.amount(paraToRsd(group.subtotalPara), isEstimate)}</span>
         </p>
         {household && household.minimumOrder > 0 && (
           <p className={cn('text-xs', group.subtotalPara < rsdToPara(household.minimumOrder) ? 'text-destructive' : 'text-muted-foreground')}>

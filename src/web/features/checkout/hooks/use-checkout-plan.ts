@@ -7,11 +7,16 @@ import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useHouseholdsLogistics } from '../api/household-logistics.ts';
+import type { Pricing } from '#shared/weight-price.ts';
 import { choiceErrorsOf, defaultChoice, entryOf, type Choice, type ChoiceErrors } from '../lib/choice.ts';
 
 /** What checkout needs of a basket line (the basket feature's items fit it). */
 export interface CheckoutLine {
-  product: { id: string; name: string; householdId: string; householdName: string; price: number; unit: Unit | string };
+  product: {
+    id: string; name: string; householdId: string; householdName: string; price: number; unit: Unit | string;
+    /** Sold by weight: price per kg, quantity in pieces, the line an estimate (absent = by the unit). */
+    pricing?: Pricing; pieceWeight?: number | null;
+  };
   quantity: number;
 }
 
@@ -38,7 +43,10 @@ export function useCheckoutPlan(items: readonly CheckoutLine[]) {
   const format = useFormat();
   const basic = useMemo(() => groupLines(items.map((line, itemIndex) => ({
     line, itemIndex, quantity: line.quantity,
-    product: { id: line.product.id, householdId: line.product.householdId, name: line.product.name, pricePara: rsdToPara(line.product.price) },
+    product: {
+      id: line.product.id, householdId: line.product.householdId, name: line.product.name, pricePara: rsdToPara(line.product.price),
+      pricing: line.product.pricing, pieceWeight: line.product.pieceWeight,
+    },
   }))), [items]);
   const logistics = useHouseholdsLogistics(basic.map((g) => g.householdId));
   const [choices, setChoices] = useState<Record<string, Choice>>({});
@@ -75,6 +83,8 @@ export function useCheckoutPlan(items: readonly CheckoutLine[]) {
   return {
     groups,
     totalRsd: paraToRsd(groups.reduce((sum, g) => sum + g.subtotalPara + g.feePara, 0)),
+    /** A line is sold by weight: the totals are estimates (docs/weight-pricing.md). */
+    hasEstimate: items.some((line) => line.product.pricing === 'weight'),
     isLoading: groups.some((g) => !g.household || !g.slots),
     setChoice: (householdId: string, next: Choice) => setChoices((all) => ({ ...all, [householdId]: next })),
     check,

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus } from '#shared/constants.ts';
-import type { PaymentStatus, ProducerOrder } from '#shared/contracts/orders.ts';
+import type { PaymentStatus, ProducerOrder, UpdateOrderStatusBody } from '#shared/contracts/orders.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** PATCH /api/producer/orders/:id: the producer changes the status (the buyer is mailed). */
-export function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<ProducerOrder> {
+export function updateOrderStatus({ id, status }: { id: string; status: NonNullable<UpdateOrderStatusBody['status']> }): Promise<ProducerOrder> {
   return api.producer.setOrderStatus({ params: { id }, body: { status } });
 }
 

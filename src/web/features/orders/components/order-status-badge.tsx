@@ -9,6 +9,7 @@ const VARIANTS = {
   ready: 'success',
   completed: 'muted',
   cancelled: 'destructive',
+  awaiting_buyer: 'warning',
 } as const;
 
 export function OrderStatusBadge({ status }: { status: OrderStatus | string }) {

@@ -17,6 +17,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
+import { ConsentPanel, LineAmount, OrderTotal, WeightLineNote } from './weight-pricing.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /**
@@ -93,15 +94,16 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
             <li key={item.productId} className="flex justify-between gap-3">
               <span className="flex min-w-0 flex-col">
                 <span>{item.name} × {format.quantityValue(item.quantity)}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{format.total(item.unitPrice)} × {format.quantityValue(item.quantity)}</span>
+                {item.pricing === 'weight'
+                  ? <WeightLineNote item={item} />
+                  : <span className="text-xs text-muted-foreground tabular-nums">{format.total(item.unitPrice)} × {format.quantityValue(item.quantity)}</span>}
               </span>
-              <span className="shrink-0 text-right tabular-nums">{format.total(item.lineTotal)}</span>
+              <span className="shrink-0 text-right tabular-nums"><LineAmount item={item} /></span>
             </li>
           ))}
         </ul>
-        <p className="flex justify-between border-t pt-2 font-semibold">
-          <span>{t('total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
-        </p>
+        <OrderTotal order={order} label={t('total')} />
+        <ConsentPanel order={order} />
         {order.status !== 'cancelled' && <IpsPayment order={order} />}
         {order.events.length > 0 && (
           <details className="text-sm">

@@ -16,8 +16,8 @@ const ORDER: ProducerOrder = {
   payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Пчелињак', status: 'pending',
   deliveryType: 'pickup', pickupDate: '2099-01-15', pickupTime: '10:30', deliveryAddress: null,
-  contactPhone: '+381641234567', notes: 'Без кесе', total: 2400,
-  items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400 }],
+  contactPhone: '+381641234567', notes: 'Без кесе', total: 2400, estimate: false, estimateTotal: null,
+  items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400, pricing: 'unit', pieceWeight: null, estimate: false, weight: null }],
   events: [{ status: 'pending', createdAt: '2099-01-10T10:00:00.000Z' }],
   createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
   customerId: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', customerName: 'Марија Николић',
@@ -60,7 +60,7 @@ describe('ProducerOrdersTab', () => {
       ...ORDER, id: '1f8fad5b-d9cb-469f-a165-70867728950e', number: 100_002, deliveryType: 'delivery', deliveryAddress: 'Обреновићева 10',
       deliveryArea: 'Ниш', deliveryFee: 300, total: 1500,
       payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
-      items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 1.5, lineTotal: 1800 }],
+      items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 1.5, lineTotal: 1800, pricing: 'unit', pieceWeight: null, estimate: false, weight: null }],
     };
     const first: ProducerOrder = { ...ORDER, pickupPoint: { id: '2ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Тезга 7', address: 'Пијаца 1, Ниш' } };
     const fetchMock = vi.fn((url: string, init?: RequestInit) => {

@@ -17,6 +17,7 @@ import { useProducerOrders } from '../api/get-producer-orders.ts';
 import { useUpdateOrderStatus, useUpdatePaymentStatus } from '../api/update-order-status.ts';
 import { OrderLogistics, OrderWhen } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { isWeighable, LineAmount, OrderTotal, WeighForm, WeightLineNote } from './weight-pricing.tsx';
 import '../print.css';
 
 const ALL = 'all';
@@ -121,7 +122,7 @@ export function ProducerOrdersTab({ renderExtra }: { renderExtra?: (order: Produ
                   <td>{order.contactPhone}</td>
                   <td>{order.items.map((item) => `${item.name} × ${format.quantityValue(item.quantity)}`).join(', ')}</td>
                   <td>{order.notes ?? ''}</td>
-                  <td>{format.total(order.total)}<br />{t(`logistics:order.${order.payment.method}`)} · {t(`logistics:order.${order.payment.status}`)}</td>
+                  <td>{format.amount(order.total, order.estimate)}<br />{t(`logistics:order.${order.payment.method}`)} · {t(`logistics:order.${order.payment.status}`)}</td>
                   <td>{t(`common:orderStatus.${order.status}`)}</td>
                 </tr>
               ))}
@@ -181,7 +182,7 @@ function useOrderActions(order: ProducerOrder) {
     });
   };
   const onStatus = (value: string) => {
-    const status = value as OrderStatus;
+    const status = value as Exclude<OrderStatus, 'awaiting_buyer'>;
     if (status === order.status) return;
     update.mutate({ id: order.id, status }, {
       onSuccess: (updated) => toast.success(t('producer.statusUpdated'), {
@@ -203,7 +204,9 @@ function StatusSelect({ order, id, className }: { order: ProducerOrder; id: stri
       </SelectTrigger>
       <SelectContent>
         {ORDER_STATUSES.map((status) => (
-          <SelectItem key={status} value={status} disabled={status === 'cancelled' && order.status === 'completed'}>
+          <SelectItem key={status} value={status} disabled={(status === 'cancelled' && order.status === 'completed')
+            // Weighing sets awaiting_buyer; while the buyer decides, only a cancel goes past it.
+            || status === 'awaiting_buyer' || (order.status === 'awaiting_buyer' && status !== 'cancelled')}>
             {t(`common:orderStatus.${status}`)}
           </SelectItem>
         ))}
@@ -279,11 +282,11 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                 </td>
                 <td className="px-3 py-3">
                   <ul className="flex flex-col gap-0.5" aria-label={t('producer.items')}>
-                    {order.items.map((item) => <li key={item.productId}>{item.name} × {format.quantityValue(item.quantity)}</li>)}
+                    {order.items.map((item) => <li key={item.productId}>{item.name} × {format.quantityValue(item.quantity)}<WeightLineNote item={item} /></li>)}
                   </ul>
                 </td>
                 <td className="px-3 py-3 text-right">
-                  <span className="block font-semibold whitespace-nowrap tabular-nums">{format.total(order.total)}</span>
+                  <span className="block font-semibold whitespace-nowrap tabular-nums">{format.amount(order.total, order.estimate)}</span>
                   <span className="block text-muted-foreground">{t(`logistics:order.${order.payment.method}`)}</span>
                   <Badge variant={order.payment.status === 'paid' ? 'default' : 'outline'} className="mt-1" data-testid="payment-status">
                     {t(`logistics:order.${order.payment.status}`)}
@@ -296,6 +299,7 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                   </div>
                 </td>
               </tr>
+              {isWeighable(order) ? <tr><td colSpan={columns} className="px-3 pb-3"><div className="max-w-md"><WeighForm order={order} /></div></td></tr> : null}
               {extra ? <tr><td colSpan={columns} className="px-3 pb-3">{extra}</td></tr> : null}
             </tbody>
           );
@@ -338,14 +342,13 @@ function ProducerOrderCard({ order, extra }: { order: ProducerOrder; extra?: Rea
         <ul className="flex flex-col gap-1 text-sm" aria-label={t('producer.items')}>
           {order.items.map((item) => (
             <li key={item.productId} className="flex justify-between gap-2">
-              <span>{item.name} × {format.quantityValue(item.quantity)}</span>
-              <span className="tabular-nums">{format.total(item.lineTotal)}</span>
+              <span>{item.name} × {format.quantityValue(item.quantity)}<WeightLineNote item={item} /></span>
+              <span className="tabular-nums"><LineAmount item={item} /></span>
             </li>
           ))}
         </ul>
-        <p className="flex justify-between border-t pt-2 font-semibold">
-          <span>{t('producer.total')}</span><span className="tabular-nums">{format.total(order.total)}</span>
-        </p>
+        <OrderTotal order={order} label={t('producer.total')} />
+        <WeighForm order={order} />
         <PaidButton order={order} className="w-fit" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={selectId}>{t('producer.status')}</Label>

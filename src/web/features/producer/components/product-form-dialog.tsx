@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { createProductBody, type Product } from '#shared/contracts/products.ts';
 import { formatDecimalInput, parseDecimalInput } from '#shared/decimal-input.ts';
+import { PIECE_UNITS } from '#shared/weight-price.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -27,7 +28,7 @@ type FormOutput = z.output<typeof createProductBody>;
 const EMPTY: FormInput = {
   name: '', description: '', price: undefined as unknown as number, unit: 'kg', category: 'fruit',
   availability: true, featured: false, stock: null, quantityStep: '1' as unknown as number, availableFrom: null, imageId: undefined,
-  ingredients: null, allergens: '' as unknown as string[], storage: null,
+  ingredients: null, allergens: '' as unknown as string[], storage: null, pricing: 'unit', pieceWeight: null,
 };
 
 /**
@@ -44,6 +45,7 @@ function valuesOf(product: Product | null, language: string): FormInput {
     availability: product.availability, featured: product.featured, stock: asText(product.stock, language) as unknown as null,
     quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom, imageId: undefined,
     ingredients: product.ingredients, allergens: product.allergens.join(', ') as unknown as string[], storage: product.storage,
+    pricing: product.pricing, pieceWeight: asText(product.pieceWeight, language) as unknown as null,
   };
 }
 
@@ -55,7 +57,7 @@ const readNumber = (language: string, empty: undefined | null) => (v: unknown) =
 };
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
-const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage'] as const;
+const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage', 'pricing', 'pieceWeight'] as const;
 
 /** "milk, celery" as typed to ["milk", "celery"]. */
 const readList = (v: unknown) => (Array.isArray(v) ? v : String(v ?? '').split(/[,;]/).map((a) => a.trim()).filter(Boolean));
@@ -101,7 +103,8 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
   );
   const [isUploading, setIsUploading] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProductBody), defaultValues: valuesOf(product, language), mode: 'onTouched' });
-  const { register, handleSubmit, reset, setValue, setError, formState: { errors, isSubmitting } } = form;
+  const { register, handleSubmit, reset, setValue, setError, control, formState: { errors, isSubmitting } } = form;
+  const pricing = useWatch({ control, name: 'pricing' });
 
   useEffect(() => {
     onSubmittingChange(isSubmitting);
@@ -143,6 +146,9 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
   }
 
   const busy = isSubmitting || isUploading;
+  // Sold by weight (docs/weight-pricing.md): the price is per kg and the unit is the piece.
+  const byWeight = pricing === 'weight';
+  const units = byWeight ? PIECE_UNITS : UNITS;
   const describedBy = (field: string, hasError: boolean, hint = false) =>
     [hint ? `product-${field}-hint` : '', hasError ? `product-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
 
@@ -158,9 +164,22 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
         <Textarea id="product-description" rows={3} aria-invalid={errors.description ? true : undefined} aria-describedby={describedBy('description', !!errors.description)} {...register('description')} />
         {errors.description ? <p id="product-description-error" role="alert" className="text-sm text-destructive">{error('description')}</p> : null}
       </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('form.pricing')}</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="unit" className="size-4 accent-primary" {...register('pricing', { onChange: () => setValue('pieceWeight', null) })} />
+          {t('form.pricingUnit')}
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" value="weight" className="size-4 accent-primary" {...register('pricing', {
+            onChange: () => { if (!(PIECE_UNITS as readonly string[]).includes(form.getValues('unit'))) setValue('unit', 'pc'); },
+          })} />
+          {t('form.pricingWeight')}
+        </label>
+      </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
-          <Label htmlFor="product-price">{t('form.price')}</Label>
+          <Label htmlFor="product-price">{byWeight ? t('form.pricePerKg') : t('form.price')}</Label>
           <Input
             id="product-price" type="text" inputMode="decimal" autoComplete="off" placeholder={example}
             aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy('price', !!errors.price)}
@@ -169,13 +188,23 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           {errors.price ? <p id="product-price-error" role="alert" className="text-sm text-destructive">{numberError('price')}</p> : null}
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="product-unit">{t('form.unit')}</Label>
+          <Label htmlFor="product-unit">{byWeight ? t('form.piece') : t('form.unit')}</Label>
           <select id="product-unit" className={selectClass} aria-invalid={errors.unit ? true : undefined} {...register('unit')}>
-            {UNITS.map((unit) => <option key={unit} value={unit}>{format.unit(unit)}</option>)}
+            {units.map((unit) => <option key={unit} value={unit}>{format.unit(unit)}</option>)}
           </select>
-          {errors.unit ? <p role="alert" className="text-sm text-destructive">{error('unit')}</p> : null}
+          {errors.unit ? <p role="alert" className="text-sm text-destructive">{errors.unit.type === 'custom' ? errors.unit.message : error('unit')}</p> : null}
         </div>
       </div>
+      {byWeight && (
+        <div className="grid gap-2">
+          <Label htmlFor="product-piece-weight">{t('form.pieceWeight')}</Label>
+          <Input id="product-piece-weight" type="text" inputMode="decimal" autoComplete="off" placeholder={language === 'en' ? '1.2' : '1,2'}
+            aria-invalid={errors.pieceWeight ? true : undefined} aria-describedby={describedBy('piece-weight', !!errors.pieceWeight, true)}
+            {...register('pieceWeight', { setValueAs: readNumber(language, null) })} />
+          <p id="product-piece-weight-hint" className="text-xs text-muted-foreground">{t('form.pieceWeightHint')}</p>
+          {errors.pieceWeight ? <p id="product-piece-weight-error" role="alert" className="text-sm text-destructive">{t('form.pieceWeightInvalid')}</p> : null}
+        </div>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="product-category">{t('form.category')}</Label>

@@ -225,7 +225,7 @@ function ProductsTable({ products, onEdit, onDelete }: { products: Product[]; on
                   <span className="line-clamp-2 break-words">{product.name}</span>
                 </th>
                 <td className="px-3 py-2">{t(`common:categories.${product.category}`)}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{format.pricePerUnit(product.price, product.unit)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{format.productPrice(product)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{product.stock ?? '—'}</td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap gap-1">
@@ -260,7 +260,7 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
           {product.featured ? <Badge variant="info">{t('products.featured')}</Badge> : null}
           {product.stock !== null ? <Badge variant="secondary">{t('products.stock', { count: product.stock })}</Badge> : null}
         </div>
-        <p className="font-semibold text-primary">{format.pricePerUnit(product.price, product.unit)}</p>
+        <p className="font-semibold text-primary">{format.productPrice(product)}</p>
         <div className="flex flex-wrap gap-2 pt-1">
           <ProductActions product={product} onEdit={onEdit} onDelete={onDelete} />
         </div>

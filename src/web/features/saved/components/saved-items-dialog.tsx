@@ -53,7 +53,7 @@ export function SavedItemsDialog({ userId, triggerLabel }: { userId: string; tri
                     <Link to={`/product/${p.id}`} onClick={() => setOpen(false)} className="line-clamp-2 font-medium hover:underline">{p.name}</Link>
                     <p className="truncate text-xs text-muted-foreground">{p.householdName}</p>
                     <p className="text-sm font-semibold text-primary">
-                      {format.pricePerUnit(p.price, p.unit)}
+                      {format.productPrice(p)}
                       {!p.availability && <span className="ml-2 text-xs font-normal text-destructive">{t('items.unavailable')}</span>}
                     </p>
                   </div>

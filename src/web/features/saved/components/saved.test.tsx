@@ -18,7 +18,7 @@ afterEach(() => { vi.unstubAllGlobals(); });
 const USER = '11111111-1111-4111-8111-111111111111';
 const product: Product = {
   id: '22222222-2222-4222-8222-222222222222', householdId: '33333333-3333-4333-8333-333333333333', householdName: 'Пчелињак',
-  name: 'Мед багрем', description: '', price: 1200, unit: 'jar', image: null, thumbnail: null, category: 'honey',
+  name: 'Мед багрем', description: '', price: 1200, unit: 'jar', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null, category: 'honey',
   availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, rating: 0, reviewCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
 };
 const address = (n: number, isDefault = false): SavedAddress => ({
