@@ -293,18 +293,17 @@ export function choiceProblem(first: ChoiceIssue, householdId: string, index: nu
  */
 export function checkRequest(body: CreateOrderInput, now: Date): CheckoutProblem | null {
   const today = belgradeToday(now);
-  if (!body.households) {
-    const { deliveryType, pickupDate, pickupTime } = flatFields(body);
-    if (deliveryType === 'drop') {
-      // The drop's own day and cutoff are checked by the plan.
-    } else if (pickupDate < today) {
+  // A drop's own day and cutoff are checked by the plan, with the drop's row.
+  if (!body.households && body.deliveryType !== 'drop') {
+    const { pickupDate, pickupTime } = flatFields(body);
+    if (pickupDate < today) {
       return { status: 400, code: 'validation_failed', message: CHECKOUT_MESSAGES.datePast, details: [{ field: 'pickupDate', message: CHECKOUT_MESSAGES.datePast }] };
     }
     if (timePassed(pickupDate, pickupTime, now)) {
       const message = 'This pickup time has already passed';
       return { status: 409, code: 'order.slot_unavailable', message, details: [{ field: 'pickupTime', message }] };
     }
-  } else {
+  } else if (body.households) {
     const past = body.households.findIndex((h) => h.deliveryType !== 'drop' && h.date < today);
     if (past >= 0) {
       return { status: 400, code: 'validation_failed', message: CHECKOUT_MESSAGES.datePast, details: [{ field: `households.${past}.date`, message: CHECKOUT_MESSAGES.datePast }] };
