@@ -13,15 +13,17 @@ export type UserType = (typeof USER_TYPES)[number];
 /** The id/access token claim that carries the user type (named as an identity provider would). */
 export const USER_TYPE_CLAIM = 'custom:userType';
 
-export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
+/** How an order reaches its buyer; `drop`: at a drop of several households (docs/drops.md). */
+export const DELIVERY_TYPES = ['pickup', 'delivery', 'drop'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 /**
- * The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock)
- * and awaiting_buyer (a weighed total more than 15 % above the estimate waits for the buyer:
- * docs/weight-pricing.md; set only by weighing, left only by the buyer's accept or a cancel).
+ * The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock),
+ * awaiting_buyer (a weighed total more than 15 % above the estimate waits for the buyer:
+ * docs/weight-pricing.md; set only by weighing, left only by the buyer's accept or a cancel) and
+ * no_show (the buyer did not come to the handover: docs/drops.md).
  */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -5,7 +5,9 @@ import { paraToRsd } from '#shared/money.ts';
 import { belgradeTodaySql, timeKeySql } from './sql-time.ts';
 import type { HouseholdLegal } from '#shared/contracts/legal.ts';
 import { PUBLIC_PIB_FORMS } from '#shared/legal.ts';
-import { households, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
+import type { OrderLine } from '#shared/contracts/orders.ts';
+import { isEstimateLine, linePricePara, type PricedLine } from '#shared/weight-price.ts';
+import { households, orderItems, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
 
 /**
  * The product and household as the API returns them (docs/architecture.md, API), read the same
@@ -285,3 +287,16 @@ export const reviewColumns = {
   createdAt: reviews.createdAt,
   timeKey: timeKeySql(reviews.createdAt),
 };
+
+/** An order line as the API returns it (orders, pick lists), priced by src/shared/weight-price.ts. */
+export function toOrderLineDto(i: typeof orderItems.$inferSelect): OrderLine {
+  const line: PricedLine = {
+    pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
+    pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
+  };
+  return {
+    productId: i.productId, name: i.name, unit: i.unit, unitPrice: paraToRsd(i.unitPricePara), quantity: line.quantity,
+    lineTotal: paraToRsd(linePricePara(line)), pricing: i.pricing, pieceWeight: line.pieceWeight ?? null,
+    estimate: isEstimateLine(line), weight: line.weight ?? null,
+  };
+}

@@ -24,9 +24,11 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - order_weighed: { householdName, total, estimateTotal } (features/orders/orders.service.ts: the final total of an order sold by weight)
  * - payment_reported: { customerName, number } (the producer; features/orders/payment-sent.ts)
  * - payment_reminder: { householdName, number, date } (the buyer; features/payments/reminders.ts)
+ * - drop_announced: { dropId, title, householdName, town, date } (features/drops: a followed household announced or joined a drop)
+ * - drop_changed: { dropId, title, date, change: place | time | place_time | cancelled, reason? } (features/drops)
  */
 export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed'
-  | 'order_weighed' | 'payment_reported' | 'payment_reminder';
+  | 'order_weighed' | 'payment_reported' | 'payment_reminder' | 'drop_announced' | 'drop_changed';
 
 export interface NewNotification {
   userId: string;

@@ -25,4 +25,4 @@ ALTER TABLE "orders" ADD COLUMN "estimate_total_para" bigint;
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check"
-  CHECK ("type" IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'order_weighed'));
+  CHECK ("type" IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed'));

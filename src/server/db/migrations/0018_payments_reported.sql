@@ -20,4 +20,4 @@ CREATE TABLE "payment_reminders" (
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check"
-  CHECK ("type" IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'order_weighed', 'payment_reported', 'payment_reminder'));
+  CHECK ("type" IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder'));

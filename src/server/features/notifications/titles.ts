@@ -10,9 +10,9 @@ const str = (d: Data, k: string) => (typeof d[k] === 'string' ? d[k] : '');
 const shortId = (id: string | null) => (id ?? '').slice(0, 8);
 
 const STATUS: Record<TextLanguage, Record<string, string>> = {
-  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност за коначан износ' },
-  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'waiting for you to accept the final total' },
-  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия с окончательной суммой' },
+  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност за коначан износ', no_show: 'није преузета' },
+  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'waiting for you to accept the final total', no_show: 'not collected' },
+  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия с окончательной суммой', no_show: 'не забран' },
 };
 
 const MODERATION: Record<TextLanguage, Record<string, string>> = {
@@ -117,6 +117,23 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
     case 'payment_reminder': {
       const number = typeof data.number === 'number' ? `#${data.number}` : id;
       return { sr: `Подсетник: поруџбина ${number} (${str(data, 'householdName')}) још није плаћена, преузимање је сутра`, en: `Reminder: order ${number} (${str(data, 'householdName')}) is not paid yet, it is due tomorrow`, ru: `Напоминание: заказ ${number} (${str(data, 'householdName')}) ещё не оплачен, получение завтра` }[language];
+    }
+    case 'drop_announced': {
+      const [who, town, date] = [str(data, 'householdName'), str(data, 'town'), str(data, 'date')];
+      return { sr: `${who} доноси поруџбине у ${town}, ${date}`, en: `${who} brings orders to ${town} on ${date}`, ru: `${who} привозит заказы в ${town}, ${date}` }[language];
+    }
+    case 'drop_changed': {
+      const [title, date] = [str(data, 'title'), str(data, 'date')];
+      const change = str(data, 'change');
+      if (change === 'cancelled') {
+        return { sr: `Испорука „${title}” (${date}) је отказана`, en: `The drop "${title}" (${date}) is cancelled`, ru: `Выдача «${title}» (${date}) отменена` }[language];
+      }
+      const what = {
+        sr: { place: 'ново место', time: 'ново време', place_time: 'ново место и време' },
+        en: { place: 'new place', time: 'new time', place_time: 'new place and time' },
+        ru: { place: 'новое место', time: 'новое время', place_time: 'новое место и время' },
+      }[language][change as 'place' | 'time' | 'place_time'] ?? '';
+      return { sr: `Испорука „${title}” (${date}): ${what}`, en: `The drop "${title}" (${date}): ${what}`, ru: `Выдача «${title}» (${date}): ${what}` }[language];
     }
   }
 }

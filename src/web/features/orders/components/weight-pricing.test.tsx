@@ -15,7 +15,7 @@ const WHEEL = '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b';
 const ORDER: ProducerOrder = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Gazdinstvo Hodžić', status: 'pending', deliveryType: 'pickup',
-  pickupDate: '2099-01-15', pickupTime: '10:00', deliveryAddress: null, deliveryArea: null, pickupPoint: null, contactPhone: '+381641234567',
+  pickupDate: '2099-01-15', pickupTime: '10:00', deliveryAddress: null, deliveryArea: null, pickupPoint: null, drop: null, contactPhone: '+381641234567',
   notes: null, deliveryFee: 0, total: 1680, estimate: true, estimateTotal: 1680,
   payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
   items: [{ productId: WHEEL, name: 'Sjenički sir', unit: 'wheel', unitPrice: 1400, quantity: 1, lineTotal: 1680, pricing: 'weight', pieceWeight: 1.2, estimate: true, weight: null }],
