@@ -7,7 +7,11 @@ import type { HouseholdLegal } from '#shared/contracts/legal.ts';
 import { PUBLIC_PIB_FORMS } from '#shared/legal.ts';
 import type { OrderLine } from '#shared/contracts/orders.ts';
 import { isEstimateLine, linePricePara, type PricedLine } from '#shared/weight-price.ts';
-import { households, orderItems, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
+import { households, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
+import type { orderItems } from './schema.ts';
+
+/** An order line row. */
+type OrderItemRow = typeof orderItems.$inferSelect;
 
 /**
  * The product and household as the API returns them (docs/architecture.md, API), read the same
@@ -288,12 +292,15 @@ export const reviewColumns = {
   timeKey: timeKeySql(reviews.createdAt),
 };
 
+/** An order line row as src/shared/weight-price.ts prices it. */
+export const pricedLine = (i: OrderItemRow): PricedLine => ({
+  pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
+  pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
+});
+
 /** An order line as the API returns it (orders, pick lists), priced by src/shared/weight-price.ts. */
-export function toOrderLineDto(i: typeof orderItems.$inferSelect): OrderLine {
-  const line: PricedLine = {
-    pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
-    pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
-  };
+export function toOrderLineDto(i: OrderItemRow): OrderLine {
+  const line = pricedLine(i);
   return {
     productId: i.productId, name: i.name, unit: i.unit, unitPrice: paraToRsd(i.unitPricePara), quantity: line.quantity,
     lineTotal: paraToRsd(linePricePara(line)), pricing: i.pricing, pieceWeight: line.pieceWeight ?? null,

@@ -6,7 +6,7 @@ import type {
 } from '#shared/contracts/drops.ts';
 import { DROP_DAYS_AHEAD_MAX, type DropPlaceInput } from '#shared/contracts/drops.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { addQuantities, lineTotalPara } from '#shared/quantity.ts';
+import { addQuantities } from '#shared/quantity.ts';
 import { searchKey } from '#shared/search-key.ts';
 import { addDays, belgradeInstant, belgradeParts, belgradeToday, isCalendarDay, isClockTime } from '#shared/time.ts';
 import { toOrderLineDto, toProductDto } from '../../db/read-models.ts';

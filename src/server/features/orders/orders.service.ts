@@ -5,7 +5,7 @@ import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type Plan
 import type { CreateOrderInput, Order, OrderWeightsBody, ProducerOrder } from '#shared/contracts/orders.ts';
 import { ipsPayload, model97Reference } from '#shared/ips.ts';
 import { paraToRsd } from '#shared/money.ts';
-import { isEstimateLine, linePricePara, needsConsent, type PricedLine } from '#shared/weight-price.ts';
+import { isEstimateLine, linePricePara, needsConsent } from '#shared/weight-price.ts';
 import { qrPngDataUrl, qrSvg } from '../../lib/ips-qr.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { createIdempotency, type Answer } from './idempotency.ts';
-import { toOrderLineDto } from '../../db/read-models.ts';
+import { pricedLine, toOrderLineDto } from '../../db/read-models.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, weighedMail, type MailOrder } from './orders.mails.ts';
 import {
   orderDropOf, type CheckoutDrop, type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository,
@@ -23,12 +23,6 @@ import {
 
 /** The purpose (S tag) of an order's IPS payment. */
 export const ipsPurpose = (number: number) => `Porudžbina ${number}`;
-
-/** An order line as src/shared/weight-price.ts prices it. */
-const pricedLine = (i: OrderItemRow): PricedLine => ({
-  pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
-  pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
-});
 
 /** True while a line sold by weight waits for its weight: the total is an estimate. */
 export const isEstimateOrder = (o: Pick<FullOrder, 'items'>): boolean => o.items.some((i) => isEstimateLine(pricedLine(i)));

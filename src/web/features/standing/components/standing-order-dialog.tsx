@@ -291,7 +291,7 @@ function issueText(issue: ChoiceIssue, t: Translate): string {
     case 'closed': return t('create.issues.closed');
     case 'date_missing':
     case 'date_past':
-    case 'time_passed':
+    case 'time_passed': return t('create.issues.closed');
     // A standing order is not delivered at a drop (docs/standing-orders.md): these do not arise.
     case 'drop_missing':
     case 'not_a_member':
