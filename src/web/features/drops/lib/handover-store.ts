@@ -167,3 +167,15 @@ export function latestMarks(marks: readonly HandoverMark[], dropId: string): Map
   for (const m of marks) if (m.dropId === dropId) out.set(m.orderId, m);
   return out;
 }
+
+const stores = new Map<string, HandoverStore<unknown>>();
+
+/** The one store of a user in this tab (one flush at a time for every screen that shows it). */
+export function handoverStoreFor<P>(userId: string): HandoverStore<P> {
+  let store = stores.get(userId);
+  if (!store) {
+    store = createHandoverStore<unknown>(userId);
+    stores.set(userId, store);
+  }
+  return store as HandoverStore<P>;
+}
