@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { requestJson } from '#web/lib/api-client.ts';
 import type { Drop, DropBody, DropDetail } from './drop-types.ts';
@@ -38,6 +38,12 @@ export const dropQueryOptions = (id: string) =>
 
 export function useDrop(id: string) {
   return useQuery(dropQueryOptions(id));
+}
+
+/** Several drops by id (those the basket came from, for checkout); the ones that could not be read are left out. */
+export function useDropsByIds(ids: readonly string[]) {
+  const results = useQueries({ queries: ids.map((id) => ({ ...dropQueryOptions(id), retry: false, staleTime: 0 })) });
+  return results.flatMap((r) => (r.data ? [r.data] : []));
 }
 
 /** The producer's own drops (hosted or joined), with their order counts. */
