@@ -1,26 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDropBody, UpdateDropBody } from '#shared/contracts/drops.ts';
+import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { requestJson } from '#web/lib/api-client.ts';
-import type { Drop, DropBody, DropDetail } from './drop-types.ts';
 
-interface List<T> { items: T[]; nextCursor: string | null }
-
-export interface DropsFilters { town?: string; householdId?: string; days?: number }
-
-const search = (filters: DropsFilters) => {
-  const params = new URLSearchParams();
-  if (filters.town) params.set('town', filters.town);
-  if (filters.householdId) params.set('householdId', filters.householdId);
-  if (filters.days) params.set('days', String(filters.days));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
+export interface DropsFilters { town?: string | undefined; householdId?: string | undefined }
 
 /** GET /api/drops: coming drops, soonest first (a town in either script, without diacritics). */
 export const dropsQueryOptions = (filters: DropsFilters) =>
   queryOptions({
     queryKey: queryKeys.drops.list(filters),
-    queryFn: ({ signal }) => requestJson(`/api/drops${search(filters)}`, { signal, auth: false }) as Promise<List<Drop>>,
+    queryFn: ({ signal }) => api.drops.list({
+      query: { ...(filters.town ? { town: filters.town } : {}), ...(filters.householdId ? { householdId: filters.householdId } : {}), limit: 100 }, signal,
+    }),
   });
 
 export function useDrops(filters: DropsFilters, options: { enabled?: boolean } = {}) {
@@ -31,7 +22,7 @@ export function useDrops(filters: DropsFilters, options: { enabled?: boolean } =
 export const dropQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.drops.detail(id),
-    queryFn: ({ signal }) => requestJson(`/api/drops/${encodeURIComponent(id)}`, { signal }) as Promise<DropDetail>,
+    queryFn: ({ signal }) => api.drops.get({ params: { id }, signal }),
     // The cutoff moves the status: read it again when the page is opened again.
     staleTime: 30_000,
   });
@@ -46,11 +37,11 @@ export function useDropsByIds(ids: readonly string[]) {
   return results.flatMap((r) => (r.data ? [r.data] : []));
 }
 
-/** The producer's own drops (hosted or joined), with their order counts. */
+/** GET /api/producer/drops: the drops the own household hosts or joined, with their order counts. */
 export const ownDropsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.drops.own,
-    queryFn: ({ signal }) => requestJson('/api/producer/drops', { signal }) as Promise<List<Drop>>,
+    queryFn: ({ signal }) => api.drops.mine({ query: { limit: 100 }, signal }),
     staleTime: 0,
   });
 
@@ -66,18 +57,14 @@ function useInvalidateDrops() {
 /** POST /api/drops (with repeatWeeks: that many weekly copies more). */
 export function useCreateDrop() {
   const invalidate = useInvalidateDrops();
-  return useMutation({
-    mutationFn: (body: DropBody) => requestJson('/api/drops', { method: 'POST', body }) as Promise<Drop | { items: Drop[] }>,
-    onSettled: invalidate,
-  });
+  return useMutation({ mutationFn: (body: CreateDropBody) => api.drops.create({ body }), onSettled: invalidate });
 }
 
-/** PATCH /api/drops/:id (the host: place, times, note). */
+/** PATCH /api/drops/:id (the host: place, day, times, title, note). */
 export function useUpdateDrop() {
   const invalidate = useInvalidateDrops();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<Omit<DropBody, 'repeatWeeks'>> }) =>
-      requestJson(`/api/drops/${encodeURIComponent(id)}`, { method: 'PATCH', body }) as Promise<Drop>,
+    mutationFn: ({ id, body }: { id: string; body: UpdateDropBody }) => api.drops.update({ params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -86,8 +73,7 @@ export function useUpdateDrop() {
 export function useCancelDrop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      requestJson(`/api/drops/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { reason } }) as Promise<Drop>,
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.drops.cancel({ params: { id }, body: { reason } }),
     onSettled: () => Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.drops.all }),
       queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
@@ -99,8 +85,7 @@ export function useCancelDrop() {
 export function useDropMembership() {
   const invalidate = useInvalidateDrops();
   return useMutation({
-    mutationFn: ({ id, join }: { id: string; join: boolean }) =>
-      requestJson(`/api/drops/${encodeURIComponent(id)}/members`, { method: join ? 'PUT' : 'DELETE' }),
+    mutationFn: ({ id, join }: { id: string; join: boolean }) => (join ? api.drops.join({ params: { id } }) : api.drops.leave({ params: { id } })),
     onSettled: invalidate,
   });
 }

@@ -1,9 +1,9 @@
-import { isApiError, requestJson } from '#web/lib/api-client.ts';
-import type { HandoverItem } from '../lib/handover-store.ts';
+import type { HandoverItem, HandoverResponse } from '#shared/contracts/drops.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
 
 /** POST /api/producer/handovers: marks made at the hand-over; the server applies each clientId once. */
-export function sendHandovers(items: HandoverItem[]): Promise<{ applied: number; ignored: number }> {
-  return requestJson('/api/producer/handovers', { method: 'POST', body: { items } }) as Promise<{ applied: number; ignored: number }>;
+export function sendHandovers(items: HandoverItem[]): Promise<HandoverResponse> {
+  return api.drops.handovers({ body: { items } });
 }
 
 /** A failure to try again later: no network, the server not answering well, the session to renew, too many requests. */

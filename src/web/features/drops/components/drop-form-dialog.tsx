@@ -8,7 +8,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
-import type { Drop, DropBody } from '../api/drop-types.ts';
+import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
 
 /** The form's fields as typed; `orderByDate`/`orderByTime` are a Belgrade day and clock time. */
@@ -79,7 +79,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
       document.getElementById(`${formId}-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    const body: DropBody = {
+    const body: CreateDropBody = {
       title: fields.title.trim(),
       place: { name: fields.placeName.trim(), address: fields.address.trim(), town: fields.town.trim() },
       date: fields.date, opens: fields.opens, closes: fields.closes,

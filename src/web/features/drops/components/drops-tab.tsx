@@ -11,10 +11,11 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
-import type { Drop } from '../api/drop-types.ts';
+import type { Drop, ProducerDrop } from '../api/drop-types.ts';
 import { useCancelDrop, useDropMembership, useDrops, useOwnDrops } from '../api/drops-api.ts';
 import { DropFacts, DropStatusBadge } from './drop-facts.tsx';
 import { DropFormDialog } from './drop-form-dialog.tsx';
+import { DropHouseholds } from './drop-households.tsx';
 import { PicklistPanel, PrintPicklistButton } from './picklist-panel.tsx';
 
 /** The producer dashboard's Drops tab (docs/drops.md): own drops, a new one, joining another's. */
@@ -38,7 +39,7 @@ export function DropsTab({ householdId }: { householdId: string }) {
               <Button size="sm" variant="outline" onClick={() => void own.refetch()}>{t('retry')}</Button>
             </div>
           ) : items.length === 0 ? <p className="text-sm text-muted-foreground">{t('dashboard.none')}</p>
-          : <ul className="flex flex-col gap-3">{items.map((drop) => <li key={drop.id}><OwnDropCard drop={drop} householdId={householdId} /></li>)}</ul>}
+          : <ul className="flex flex-col gap-3">{items.map((drop) => <li key={drop.id}><OwnDropCard drop={drop} /></li>)}</ul>}
       </section>
       <JoinSection householdId={householdId} />
       {creating && <DropFormDialog open onOpenChange={setCreating} />}
@@ -46,14 +47,13 @@ export function DropsTab({ householdId }: { householdId: string }) {
   );
 }
 
-function OwnDropCard({ drop, householdId }: { drop: Drop; householdId: string }) {
+function OwnDropCard({ drop }: { drop: ProducerDrop }) {
   const { t } = useTranslation('drops');
-  const isHost = drop.hostHouseholdId === householdId;
+  const isHost = drop.role === 'host';
   const [showPicklist, setShowPicklist] = useState(false);
   const [editing, setEditing] = useState(false);
   const live = drop.status !== 'cancelled' && drop.status !== 'done';
   const picklistId = `picklist-${drop.id}`;
-  const perHousehold = drop.households.some((h) => typeof h.orderCount === 'number');
 
   return (
     <Card role="article" aria-labelledby={`own-${drop.id}`} className="gap-3">
@@ -64,22 +64,17 @@ function OwnDropCard({ drop, householdId }: { drop: Drop; householdId: string })
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <DropStatusBadge status={drop.status} />
-          {typeof drop.orderCount === 'number' && <span className="text-sm font-medium" data-testid="drop-order-count">{t('dashboard.orders', { count: drop.orderCount })}</span>}
+          {typeof drop.orderCount === 'number' && (
+            // The host counts the whole drop's orders, a member its own (GET /api/producer/drops).
+            <span className="text-sm font-medium" data-testid="drop-order-count">
+              {isHost ? t('dashboard.membersOrders') : t('dashboard.yourOrders')}: {t('dashboard.orders', { count: drop.orderCount })}
+            </span>
+          )}
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <DropFacts drop={drop} />
-        <div>
-          <h4 className="text-sm font-medium">{isHost && perHousehold ? t('dashboard.membersOrders') : t('households')}</h4>
-          <ul className="text-sm">
-            {drop.households.map((h) => (
-              <li key={h.id} className="flex justify-between gap-2">
-                <span>{h.name}</span>
-                {typeof h.orderCount === 'number' && <span className="tabular-nums text-muted-foreground">{t('dashboard.orders', { count: h.orderCount })}</span>}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <DropHouseholds households={drop.households} label={t('households')} />
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" aria-expanded={showPicklist} aria-controls={picklistId} onClick={() => setShowPicklist((v) => !v)}>
             <ClipboardList aria-hidden="true" />{t('dashboard.picklist')}

@@ -9,6 +9,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useHandover } from '../hooks/use-handover.ts';
+import type { PicklistOrder } from '../api/drop-types.ts';
 import type { HandoverMark } from '../lib/handover-store.ts';
 import { DropFacts } from './drop-facts.tsx';
 
@@ -26,7 +27,9 @@ export function HandoverView({ userId, dropId }: { userId: string; dropId: strin
   const h = useHandover(userId, dropId);
   usePageTitle(h.picklist ? `${t('handover.title')}: ${h.picklist.drop.title}` : t('handover.title'));
   const orders = h.picklist?.orders ?? [];
-  const handled = orders.filter((o) => h.marks.has(o.id)).length;
+  // Marked here, or already completed / no-show on the server (another device, or an earlier visit).
+  const stateOf = (order: PicklistOrder) => h.marks.get(order.id)?.state ?? (order.status === 'completed' ? 'handed_over' : order.status === 'no_show' ? 'no_show' : null);
+  const handled = orders.filter((o) => stateOf(o) !== null).length;
 
   return (
     <section className="flex flex-col gap-4">
@@ -71,9 +74,10 @@ export function HandoverView({ userId, dropId }: { userId: string; dropId: strin
             <ul className="flex flex-col gap-3">
               {orders.map((order) => {
                 const mark: HandoverMark | undefined = h.marks.get(order.id);
+                const state = stateOf(order);
                 return (
                   <li key={order.id}>
-                    <Card role="article" aria-labelledby={`handover-${order.id}`} className={cn('gap-2', mark && 'opacity-80')}>
+                    <Card role="article" aria-labelledby={`handover-${order.id}`} className={cn('gap-2', state && 'bg-muted/40')}>
                       <CardHeader className="flex flex-row items-baseline justify-between gap-2">
                         <CardTitle as="h2" id={`handover-${order.id}`} className="text-base">{t('picklist.order', { number: order.number })}</CardTitle>
                         <span className="tabular-nums text-sm font-medium">{format.total(order.total)}</span>
@@ -91,6 +95,7 @@ export function HandoverView({ userId, dropId }: { userId: string; dropId: strin
                         <ul aria-label={t('picklist.items')} className="text-sm">
                           {order.items.map((item) => <li key={item.productId}>{item.name} × {format.quantityValue(item.quantity)}</li>)}
                         </ul>
+                        {!mark && state && <p className="text-sm font-medium" data-testid="handover-mark">{state === 'handed_over' ? t('handover.handedOver') : t('handover.noShow')}</p>}
                         {mark && (
                           <p className={cn('text-sm font-medium', mark.state === 'handed_over' ? 'text-green-800' : 'text-destructive')} data-testid="handover-mark">
                             {mark.state === 'handed_over' ? t('handover.markedHandedOver', { time: timeOf(mark.at) }) : t('handover.markedNoShow', { time: timeOf(mark.at) })}
@@ -98,12 +103,12 @@ export function HandoverView({ userId, dropId }: { userId: string; dropId: strin
                           </p>
                         )}
                         <div className="grid grid-cols-2 gap-2">
-                          <Button type="button" size="lg" aria-pressed={mark?.state === 'handed_over'} aria-label={t('handover.handedOverNamed', { number: order.number })}
-                            variant={mark?.state === 'handed_over' ? 'default' : 'outline'} onClick={() => h.mark(order.id, 'handed_over')}>
+                          <Button type="button" size="lg" aria-pressed={state === 'handed_over'} aria-label={t('handover.handedOverNamed', { number: order.number })}
+                            variant={state === 'handed_over' ? 'default' : 'outline'} onClick={() => h.mark(order.id, 'handed_over')}>
                             <Check aria-hidden="true" />{t('handover.handedOver')}
                           </Button>
-                          <Button type="button" size="lg" aria-pressed={mark?.state === 'no_show'} aria-label={t('handover.noShowNamed', { number: order.number })}
-                            variant={mark?.state === 'no_show' ? 'destructive' : 'outline'} onClick={() => h.mark(order.id, 'no_show')}>
+                          <Button type="button" size="lg" aria-pressed={state === 'no_show'} aria-label={t('handover.noShowNamed', { number: order.number })}
+                            variant={state === 'no_show' ? 'destructive' : 'outline'} onClick={() => h.mark(order.id, 'no_show')}>
                             <UserX aria-hidden="true" />{t('handover.noShow')}
                           </Button>
                         </div>

@@ -1,3 +1,4 @@
+import type { HandoverItem, HandoverState } from '#shared/contracts/drops.ts';
 import { randomUuid } from '#web/lib/random-uuid.ts';
 
 /**
@@ -12,7 +13,7 @@ import { randomUuid } from '#web/lib/random-uuid.ts';
  * thousand, and synchronous reads let the screen render the waiting count on its first paint.
  */
 
-export type HandoverState = 'handed_over' | 'no_show';
+export type { HandoverItem, HandoverState };
 
 export interface HandoverMark {
   clientId: string;
@@ -30,9 +31,6 @@ export interface KeptPicklist<P> {
   savedAt: string;
   picklist: P;
 }
-
-/** The body item of POST /api/producer/handovers. */
-export interface HandoverItem { orderId: string; state: HandoverState; at: string; clientId: string }
 
 /** Sends one batch; resolves when the server took it, rejects with the failure otherwise. */
 export type SendBatch = (items: HandoverItem[]) => Promise<unknown>;
