@@ -66,7 +66,7 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
     for (const g of groups) {
       if (!g.household) return t('logistics:loading');
       const plan: PlanHousehold = { ...planHouseholdOf(g.household), drops: g.drops.map(planDropOf) };
-      const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice), new Date(), { form: true }), g.household, g.choice, t);
+      const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice, g.drops), new Date(), { form: true }), g.household, g.choice, t);
       if (Object.keys(found).length > 0) next[g.householdId] = found;
       first ??= Object.values(found)[0] ?? null;
       if (!first && belowMinimum(plan, g.subtotalPara)) {
@@ -84,6 +84,6 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
     setChoice: (householdId: string, next: Choice) => setChoices((all) => ({ ...all, [householdId]: next })),
     check,
     /** The per-household list of the order body (call after `check` found nothing). */
-    entries: (): HouseholdCheckoutBody[] => groups.map((g) => entryOf(g.householdId, g.household!, g.choice)),
+    entries: (): HouseholdCheckoutBody[] => groups.map((g) => entryOf(g.householdId, g.household!, g.choice, g.drops)),
   };
 }
