@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronRight, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
@@ -103,7 +103,7 @@ export default function FeedPage() {
           <span className="font-medium">{t('drops:feedLink')}</span>
           <span className="text-sm text-muted-foreground">{t('drops:feedLinkText')}</span>
         </span>
-        <ChevronRight aria-hidden="true" className="ml-auto size-5 shrink-0 text-muted-foreground" />
+        <span aria-hidden="true" className="ml-auto shrink-0 text-xl text-muted-foreground">›</span>
       </Link>
 
       {user && followed.length > 0 && (
