@@ -28,6 +28,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createSessionsCheck } from './features/auth/sessions.repository.ts';
 import { buyersRoutes } from './features/buyers/buyers.routes.ts';
+import { dropsRoutes } from './features/drops/drops.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { followsRoutes } from './features/follows/follows.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(messagesRoutes, featureDeps);
     await api.register(notificationsRoutes, { ...featureDeps, vapidPublicKey: vapid.publicKey });
     await api.register(standingRoutes, { ...featureDeps, service: standing });
+    await api.register(dropsRoutes, featureDeps);
   }, { prefix: '/api' });
 
   // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them.

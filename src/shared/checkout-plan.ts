@@ -1,4 +1,5 @@
 import { LIMITS, type DeliveryType } from './constants.ts';
+import type { Drop } from './contracts/drops.ts';
 import type { Household } from './contracts/households.ts';
 import { CHECKOUT_MESSAGES, type CreateOrderInput, type PaymentMethod } from './contracts/orders.ts';
 import { paraToRsd, rsdToPara } from './money.ts';
@@ -25,7 +26,30 @@ export interface PlanHousehold {
   delivery: { enabled: boolean; areas: readonly string[]; feePara: number; freeFromPara: number | null; leadDays: number; weekdays: readonly number[] };
   minimumOrderPara: number;
   payment: { cash: boolean; ipsAccount: string | null };
+  /**
+   * The drops this household is a member of, as far as the caller knows them (the server: the
+   * drops the request names; the page: the drops it has read). A drop not here is refused.
+   */
+  drops?: readonly PlanDrop[];
 }
+
+/** A drop as the plan reads it. */
+export interface PlanDrop {
+  id: string;
+  date: IsoDate;
+  opens: ClockTime;
+  closes: ClockTime;
+  /** The cutoff, an ISO timestamp: orders are taken while now < orderBy. */
+  orderBy: string;
+  cancelled: boolean;
+}
+
+/** A drop as the API gives it (GET /api/drops/:id), in the plan's terms. */
+export const planDropOf = (d: Pick<Drop, 'id' | 'date' | 'opens' | 'closes' | 'orderBy' | 'status'>): PlanDrop =>
+  ({ id: d.id, date: d.date, opens: d.opens, closes: d.closes, orderBy: d.orderBy, cancelled: d.status === 'cancelled' });
+
+/** Whether a drop still takes orders at `now`: to the millisecond before its orderBy (Europe/Belgrade is in the timestamp). */
+export const dropTakesOrders = (d: Pick<PlanDrop, 'orderBy'>, now: Date): boolean => now.getTime() < Date.parse(d.orderBy);
 
 /** A product as the plan reads it; a rule whose field is left out is not checked (the web knows less than the server). */
 export interface PlanProduct {
@@ -51,6 +75,9 @@ export interface FulfilmentChoice {
   householdId: string;
   deliveryType: DeliveryType;
   pickupPointId?: string | undefined;
+  /** deliveryType "drop": the drop. */
+  dropId?: string | undefined;
+  /** For a drop: '' or the drop's own day. */
   date: IsoDate;
   time?: ClockTime | undefined;
   deliveryArea?: string | undefined;
@@ -69,7 +96,8 @@ export type ProblemDetail = { field?: string; message: string } & Record<string,
  */
 export type CheckoutProblem =
   | { status: 400; code: 'validation_failed'; message: string; details: ProblemDetail[] }
-  | { status: 409; code: 'order.slot_unavailable' | 'order.delivery_unavailable' | 'order.payment_unavailable'; message: string; details: ProblemDetail[] }
+  | { status: 409; code: 'order.slot_unavailable' | 'order.delivery_unavailable' | 'order.payment_unavailable'
+      | 'order.drop_closed' | 'order.drop_cancelled' | 'order.drop_unavailable'; message: string; details: ProblemDetail[] }
   | { status: 409; code: 'order.not_yet_available'; message: string; details: { productId: string; name: string; availableFrom: string; message: string }[] }
   | { status: 409; code: 'order.out_of_stock'; message: string; details: { productId: string; name: string; requested: number; available: number; message: string }[] }
   | { status: 409; code: 'order.below_minimum'; message: string; details: { householdId: string; minimum: number; subtotal: number; message: string }[] };
@@ -77,14 +105,16 @@ export type CheckoutProblem =
 export type CheckoutProblemCode = CheckoutProblem['code'];
 
 /** The field of a household's choice an issue is about (the web marks that field). */
-export type ChoiceField = 'deliveryType' | 'pickupPointId' | 'date' | 'time' | 'deliveryArea' | 'deliveryAddress' | 'paymentMethod';
+export type ChoiceField = 'deliveryType' | 'pickupPointId' | 'dropId' | 'date' | 'time' | 'deliveryArea' | 'deliveryAddress' | 'paymentMethod';
 
 /** What is wrong with one household's choice; `reason` is for the web's own texts, never sent. */
 export interface ChoiceIssue {
-  code: 'validation_failed' | 'order.slot_unavailable' | 'order.delivery_unavailable' | 'order.payment_unavailable';
+  code: 'validation_failed' | 'order.slot_unavailable' | 'order.delivery_unavailable' | 'order.payment_unavailable'
+    | 'order.drop_closed' | 'order.drop_cancelled' | 'order.drop_unavailable';
   field: ChoiceField;
   reason: 'payment' | 'date_missing' | 'date_past' | 'no_delivery' | 'area' | 'delivery_day' | 'address_missing'
-    | 'time_missing' | 'time_passed' | 'point_missing' | 'not_a_point' | 'closed';
+    | 'time_missing' | 'time_passed' | 'point_missing' | 'not_a_point' | 'closed'
+    | 'drop_missing' | 'not_a_member' | 'drop_cancelled' | 'drop_closed' | 'drop_date';
   /** The answer's `error`; `message` is the detail's. */
   title: string;
   message: string;
@@ -99,7 +129,7 @@ const issue = (code: ChoiceIssue['code'], field: ChoiceField, reason: ChoiceIssu
 export const linePara = (line: { product: Pick<PlanProduct, 'pricePara'>; quantity: number }): number =>
   lineTotalPara(line.product.pricePara, line.quantity);
 
-/** The delivery fee of a household's part: only for a delivery by a household that delivers, none from freeFrom on. */
+/** The delivery fee of a household's part: only for a delivery by a household that delivers, none from freeFrom on (a drop has none). */
 export function deliveryFeePara(household: Pick<PlanHousehold, 'delivery'>, deliveryType: DeliveryType, subtotalPara: number): number {
   const d = household.delivery;
   if (deliveryType !== 'delivery' || !d.enabled) return 0;
@@ -144,8 +174,8 @@ export function groupLines<L extends Pick<PlanLine, 'product' | 'quantity'>>(lin
 
 /**
  * How each kind of fulfilment checks a household's choice, in the order the API refuses:
- * the first issue is the answer. A new kind (a drop) is one more entry here, with its own
- * part in `fulfilmentOf`.
+ * the first issue is the answer. A new kind is one more entry here, with its own part in
+ * `fulfilmentOf`.
  */
 const FULFILMENT_RULES: Record<DeliveryType, (h: PlanHousehold, c: FulfilmentChoice, now: Date, form: boolean) => ChoiceIssue[]> = {
   delivery(h, c, now) {
@@ -177,6 +207,17 @@ const FULFILMENT_RULES: Record<DeliveryType, (h: PlanHousehold, c: FulfilmentCho
     }
     return out;
   },
+  // A drop (docs/drops.md): the household is a member, the drop is not cancelled, and now is
+  // before its orderBy, to the second and beyond; its day and hour are the drop's.
+  drop(h, c, now) {
+    if (!c.dropId) return [issue('validation_failed', 'dropId', 'drop_missing', CHECKOUT_MESSAGES.drop)];
+    const d = h.drops?.find((x) => x.id === c.dropId);
+    if (!d) return [issue('order.drop_unavailable', 'dropId', 'not_a_member', 'This household does not take part in this drop')];
+    if (d.cancelled) return [issue('order.drop_cancelled', 'dropId', 'drop_cancelled', 'This drop has been cancelled')];
+    if (!dropTakesOrders(d, now)) return [issue('order.drop_closed', 'dropId', 'drop_closed', 'This drop no longer takes orders')];
+    if (c.date && c.date !== d.date) return [issue('validation_failed', 'date', 'drop_date', 'The date of a drop order is the drop\'s day')];
+    return [];
+  },
 };
 
 /**
@@ -193,6 +234,8 @@ export function checkChoice(household: PlanHousehold, choice: FulfilmentChoice, 
 /** Where, when and how a household's part goes, once its choice holds. */
 export interface Fulfilment {
   deliveryType: DeliveryType;
+  /** The drop, for deliveryType "drop". */
+  dropId: string | null;
   date: IsoDate;
   /** HH:MM; a pickup window without a chosen time stores its opening, an unset time ''. */
   time: string;
@@ -204,18 +247,34 @@ export interface Fulfilment {
 
 /** The fulfilment a (checked) choice stands for: the served town's own spelling, the point's name and address. */
 export function fulfilmentOf(household: PlanHousehold, choice: FulfilmentChoice, now: Date): Fulfilment {
+  if (choice.deliveryType === 'drop') {
+    const d = household.drops?.find((x) => x.id === choice.dropId);
+    if (!d) throw new Error(`no drop ${choice.dropId} for household ${household.id}`);
+    return {
+      deliveryType: 'drop', dropId: d.id, date: d.date, time: d.opens, deliveryAddress: null, deliveryArea: null, point: null,
+      paymentMethod: choice.paymentMethod,
+    };
+  }
   if (choice.deliveryType === 'delivery') {
     return {
-      deliveryType: 'delivery', date: choice.date, time: choice.time ?? '', deliveryAddress: choice.deliveryAddress ?? null,
+      deliveryType: 'delivery', dropId: null, date: choice.date, time: choice.time ?? '', deliveryAddress: choice.deliveryAddress ?? null,
       deliveryArea: servedArea(household.delivery, choice.deliveryArea), point: null, paymentMethod: choice.paymentMethod,
     };
   }
   const stored = household.pickupPoints.find((p) => p.id === choice.pickupPointId);
   const window = stored && choice.time === undefined ? pickupFits(stored, choice.date, undefined, now) : null;
   return {
-    deliveryType: 'pickup', date: choice.date, time: choice.time ?? window?.opens ?? '', deliveryAddress: null, deliveryArea: null,
+    deliveryType: 'pickup', dropId: null, date: choice.date, time: choice.time ?? window?.opens ?? '', deliveryAddress: null, deliveryArea: null,
     point: stored ? { id: stored.id, name: stored.name, address: stored.address } : null, paymentMethod: choice.paymentMethod,
   };
+}
+
+/** The first issue of a flat body's choice as the API answers it (the field named at the top level). */
+function flatProblem(first: ChoiceIssue, householdId: string): CheckoutProblem {
+  const details = [{ field: first.field, householdId, message: first.message }];
+  return first.code === 'validation_failed'
+    ? { status: 400, code: first.code, message: first.title, details }
+    : { status: 409, code: first.code, message: first.title, details };
 }
 
 /** The first issue as the API answers it (field named in the request's `households` list). */
@@ -234,7 +293,8 @@ export function choiceProblem(first: ChoiceIssue, householdId: string, index: nu
  */
 export function checkRequest(body: CreateOrderInput, now: Date): CheckoutProblem | null {
   const today = belgradeToday(now);
-  if (!body.households) {
+  // A drop's own day and cutoff are checked by the plan, with the drop's row.
+  if (!body.households && body.deliveryType !== 'drop') {
     const { pickupDate, pickupTime } = flatFields(body);
     if (pickupDate < today) {
       return { status: 400, code: 'validation_failed', message: CHECKOUT_MESSAGES.datePast, details: [{ field: 'pickupDate', message: CHECKOUT_MESSAGES.datePast }] };
@@ -243,8 +303,8 @@ export function checkRequest(body: CreateOrderInput, now: Date): CheckoutProblem
       const message = 'This pickup time has already passed';
       return { status: 409, code: 'order.slot_unavailable', message, details: [{ field: 'pickupTime', message }] };
     }
-  } else {
-    const past = body.households.findIndex((h) => h.date < today);
+  } else if (body.households) {
+    const past = body.households.findIndex((h) => h.deliveryType !== 'drop' && h.date < today);
     if (past >= 0) {
       return { status: 400, code: 'validation_failed', message: CHECKOUT_MESSAGES.datePast, details: [{ field: `households.${past}.date`, message: CHECKOUT_MESSAGES.datePast }] };
     }
@@ -268,16 +328,21 @@ export function mergeItems(items: readonly { productId: string; quantity: number
 
 /** The flat body's fields, which its schema requires when `households` is absent. */
 function flatFields(body: CreateOrderInput) {
-  return { deliveryType: body.deliveryType ?? 'pickup', pickupDate: body.pickupDate ?? '', pickupTime: body.pickupTime ?? '' };
+  return { deliveryType: body.deliveryType ?? 'pickup', dropId: body.dropId, pickupDate: body.pickupDate ?? '', pickupTime: body.pickupTime ?? '' };
 }
 
 /**
  * The flat body (the same details for every household, the form older clients send) as
  * per-household choices: paid the household's default way, and — as before households had
- * points, towns and hours — trusted with its place and time (`placeRules: false`).
+ * points, towns and hours — trusted with its place and time (`placeRules: false`). A flat
+ * drop (`deliveryType: "drop"`, `dropId`) is that drop for every household of the basket,
+ * and its rules always apply.
  */
 export function choicesOfFlatBody(body: CreateOrderInput, households: readonly PlanHousehold[]): { choices: FulfilmentChoice[]; placeRules: false } {
-  const { deliveryType, pickupDate, pickupTime } = flatFields(body);
+  const { deliveryType, dropId, pickupDate, pickupTime } = flatFields(body);
+  if (deliveryType === 'drop') {
+    return { placeRules: false, choices: households.map((h) => ({ householdId: h.id, deliveryType, dropId, date: '', paymentMethod: defaultPaymentMethod(h) })) };
+  }
   return {
     placeRules: false,
     choices: households.map((h) => ({
@@ -354,9 +419,9 @@ export function planCheckout<L extends PlanLine>({ lines, households, choices, b
   for (const group of groups) {
     const household = householdOf(group.householdId);
     const { c, i } = entries.get(group.householdId)!;
-    if (request.placeRules) {
+    if (request.placeRules || c.deliveryType === 'drop') {
       const [first] = checkChoice(household, c, now);
-      if (first) return fail(choiceProblem(first, group.householdId, i));
+      if (first) return fail(request.placeRules ? choiceProblem(first, group.householdId, i) : flatProblem(first, group.householdId));
     }
     const fulfilment = fulfilmentOf(household, c, now);
     parts.push({ household, lines: group.lines, subtotalPara: group.subtotalPara, feePara: deliveryFeePara(household, fulfilment.deliveryType, group.subtotalPara), fulfilment });

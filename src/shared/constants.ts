@@ -12,11 +12,15 @@ export type UserType = (typeof USER_TYPES)[number];
 /** The id/access token claim that carries the user type (named as an identity provider would). */
 export const USER_TYPE_CLAIM = 'custom:userType';
 
-export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
+/** How an order reaches its buyer; `drop`: at a drop of several households (docs/drops.md). */
+export const DELIVERY_TYPES = ['pickup', 'delivery', 'drop'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-/** The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock). */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] as const;
+/**
+ * The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns
+ * stock) and no_show (the buyer did not come to the handover: docs/drops.md).
+ */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'no_show'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -246,8 +246,8 @@ export const orders = pgTable('orders', {
   checkoutId: uuid('checkout_id').notNull(),
   buyerId: uuid('buyer_id').notNull().references(() => users.id),
   householdId: uuid('household_id').notNull().references(() => households.id),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] }).notNull().default('pending'),
-  deliveryType: text('delivery_type', { enum: ['pickup', 'delivery'] }).notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'no_show'] }).notNull().default('pending'),
+  deliveryType: text('delivery_type', { enum: ['pickup', 'delivery', 'drop'] }).notNull(),
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   pickupTime: text('pickup_time').notNull(),
   deliveryAddress: text('delivery_address'),
@@ -266,10 +266,13 @@ export const orders = pgTable('orders', {
   /** The payee's account and name copied at order time (the QR never changes afterwards). */
   ipsAccount: text('ips_account'),
   ipsPayeeName: text('ips_payee_name'),
+  /** The drop of a drop order (docs/drops.md). */
+  dropId: uuid('drop_id').references((): AnyPgColumn => drops.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_number_key').on(t.number),
+  index('orders_drop_idx').on(t.dropId, t.householdId).where(sql`${t.dropId} IS NOT NULL`),
   index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
   index('orders_household_idx').on(t.householdId, t.status, t.createdAt.desc()),
   index('orders_checkout_idx').on(t.checkoutId),
@@ -293,7 +296,7 @@ export const orderItems = pgTable('order_items', {
 export const orderEvents = pgTable('order_events', {
   id: id(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled'] }).notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'no_show'] }).notNull(),
   actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)]);
@@ -427,7 +430,7 @@ export const orderMessageStates = pgTable('order_message_states', {
 export const notifications = pgTable('notifications', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed'] }).notNull(),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed'] }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
@@ -438,7 +441,7 @@ export const notifications = pgTable('notifications', {
   index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
-  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed')`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed')`),
 ]);
 
 /** A Web Push subscription of one device. */
@@ -498,3 +501,68 @@ export const standingOrderCycles = pgTable('standing_order_cycles', {
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
   doneAt: timestamp('done_at', { withTimezone: true }),
 }, (t) => [primaryKey({ name: 'standing_order_cycles_pk', columns: [t.standingOrderId, t.date] })]);
+
+/**
+ * A drop: several households at one place for an hour, ordered until `order_by`
+ * (docs/drops.md). Copies made by one POST with repeatWeeks share `series_id`.
+ */
+export const drops = pgTable('drops', {
+  id: id(),
+  seriesId: uuid('series_id').notNull(),
+  hostHouseholdId: uuid('host_household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  placeName: text('place_name').notNull(),
+  placeAddress: text('place_address').notNull(),
+  placeTown: text('place_town').notNull(),
+  /** searchKey(placeTown): found in either script, without diacritics. */
+  townKey: text('town_key').notNull(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  date: date('date', { mode: 'string' }).notNull(),
+  opens: text('opens').notNull(),
+  closes: text('closes').notNull(),
+  orderBy: timestamp('order_by', { withTimezone: true }).notNull(),
+  note: text('note'),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('drops_date_idx').on(t.date, t.opens, t.id).where(sql`${t.cancelledAt} IS NULL`),
+  index('drops_town_key_idx').using('gin', sql`${t.townKey} gin_trgm_ops`),
+  index('drops_host_idx').on(t.hostHouseholdId, t.date),
+  check('drops_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 80`),
+]);
+
+/** The households of a drop, its host included. */
+export const dropMembers = pgTable('drop_members', {
+  dropId: uuid('drop_id').notNull().references(() => drops.id, { onDelete: 'cascade' }),
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'drop_members_pk', columns: [t.dropId, t.householdId] }),
+  index('drop_members_household_idx').on(t.householdId),
+]);
+
+/** Each (drop, follower) told of the drop (drop_announced), once. */
+export const dropAnnouncements = pgTable('drop_announcements', {
+  dropId: uuid('drop_id').notNull().references(() => drops.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'drop_announcements_pk', columns: [t.dropId, t.userId] })]);
+
+/** Hand-over marks of producers' devices, once per clientId (docs/drops.md). */
+export const handoverMarks = pgTable('handover_marks', {
+  clientId: uuid('client_id').primaryKey(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['handed_over', 'no_show'] }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  /** Whether the mark changed the order (one older than the order's latest did not). */
+  applied: boolean('applied').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('handover_marks_order_idx').on(t.orderId, t.at.desc()).where(sql`${t.applied}`),
+  check('handover_marks_state_check', sql`${t.state} IN ('handed_over', 'no_show')`),
+]);

@@ -21,8 +21,11 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - standing_skipped: { reason, date?, householdName?, productName?, paused? } (features/standing/standing.service.ts,
  *   and the pausing triggers of migration 0015)
  * - standing_price_changed: { productName, oldPrice, newPrice } (trigger of migration 0015)
+ * - drop_announced: { dropId, title, householdName, town, date } (features/drops: a followed household announced or joined a drop)
+ * - drop_changed: { dropId, title, date, change: place | time | place_time | cancelled, reason? } (features/drops)
  */
-export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed';
+export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed'
+  | 'drop_announced' | 'drop_changed';
 
 export interface NewNotification {
   userId: string;

@@ -10,6 +10,10 @@ import {
 } from '../contracts/auth.ts';
 import { buyerProfile } from '../contracts/buyers.ts';
 import { cursorQuery, errorResponse, healthResponse, idParams, listResponse, okResponse } from '../contracts/common.ts';
+import {
+  cancelDropBody, createDropBody, createDropResponse, drop, dropDetail, dropsListResponse, dropsQuery, handoverBody, handoverResponse, picklist,
+  picklistQuery, producerDropsListResponse, producerDropsQuery, updateDropBody,
+} from '../contracts/drops.ts';
 import { followResponse, household, slotsQuery, slotsResponse, updateHouseholdBody } from '../contracts/households.ts';
 import { labelsQuery, pdfDocument } from '../contracts/legal.ts';
 import { mediaResponse } from '../contracts/media.ts';
@@ -617,6 +621,70 @@ export const endpoints = {
       summary: "What the household's live standing orders commit on each day of the window",
       query: standingDemandQuery,
       answers: { 200: standingDemandResponse, 400: e, 401: e, 403: e },
+    }),
+  },
+
+  /** Drops: several households at one place for an hour (docs/drops.md). */
+  drops: {
+    list: endpoint({
+      method: 'GET', path: '/api/drops', access: 'anyone', tags: ['drops'],
+      summary: 'Upcoming drops (not cancelled, from today), soonest first; town in either script, without diacritics',
+      query: dropsQuery,
+      answers: { 200: dropsListResponse, 400: e },
+    }),
+    get: endpoint({
+      method: 'GET', path: '/api/drops/:id', access: 'anyone-personalised', tags: ['drops'],
+      summary: 'One drop with the orderable products of its households (orderCount for its host and members)',
+      params: idParams,
+      answers: { 200: dropDetail, 400: e, 404: e },
+    }),
+    create: endpoint({
+      method: 'POST', path: '/api/drops', access: 'producer', tags: ['drops'],
+      summary: 'Announce a drop hosted by the own household; repeatWeeks (0..12) weekly copies follow',
+      body: createDropBody,
+      answers: { 201: createDropResponse, 400: e, 401: e, 403: e, 404: e },
+    }),
+    update: endpoint({
+      method: 'PATCH', path: '/api/drops/:id', access: 'producer', tags: ['drops'],
+      summary: "Change a hosted drop's place, day, times, title or note (buyers are told of a new place or time)",
+      params: idParams, body: updateDropBody,
+      answers: { 200: drop, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    cancel: endpoint({
+      method: 'POST', path: '/api/drops/:id/cancel', access: 'producer', tags: ['drops'],
+      summary: 'Cancel a hosted drop: its orders are cancelled, stock returned, buyers notified and mailed',
+      params: idParams, body: cancelDropBody,
+      answers: { 200: drop, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    join: endpoint({
+      method: 'PUT', path: '/api/drops/:id/members', access: 'producer', tags: ['drops'],
+      summary: "The own household joins a drop (its followers are told once)",
+      params: idParams,
+      answers: { 200: drop, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    leave: endpoint({
+      method: 'DELETE', path: '/api/drops/:id/members', access: 'producer', tags: ['drops'],
+      summary: 'The own household leaves a drop (409 drop.has_orders while it has orders for it; 409 drop.host_cannot_leave for the host)',
+      params: idParams,
+      answers: { 200: drop, 400: e, 401: e, 403: e, 404: e, 409: e },
+    }),
+    mine: endpoint({
+      method: 'GET', path: '/api/producer/drops', access: 'producer', tags: ['drops', 'producer'],
+      summary: 'The drops the own household hosts or joined (from 7 days ago by default), soonest first, with orderCount',
+      query: producerDropsQuery,
+      answers: { 200: producerDropsListResponse, 400: e, 401: e, 403: e },
+    }),
+    picklist: endpoint({
+      method: 'GET', path: '/api/producer/drops/:id/picklist', access: 'producer', tags: ['drops', 'producer'],
+      summary: "The own household's orders for a drop and what to bring; ?format=pdf gives it as application/pdf (A4)",
+      params: idParams, query: picklistQuery,
+      answers: { 200: z.union([picklist, pdfDocument]), 400: e, 401: e, 403: e, 404: e },
+    }),
+    handovers: endpoint({
+      method: 'POST', path: '/api/producer/handovers', access: 'producer', tags: ['drops', 'producer'],
+      summary: 'Hand-over marks from a device (handed_over -> completed, no_show -> no_show), idempotent by clientId; the later mark of an order wins',
+      body: handoverBody,
+      answers: { 200: handoverResponse, 400: e, 401: e, 403: e },
     }),
   },
 

@@ -3,7 +3,7 @@ import { queryWholeNumber, text } from './fields.ts';
 
 /** The notification centre, notification settings and Web Push subscriptions. */
 
-export const NOTIFICATION_TYPES = ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed'] as const;
+export const NOTIFICATION_TYPES = ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({
@@ -12,6 +12,8 @@ export const notification = z.object({
   orderId: z.uuid().optional(),
   /** Reviews: the product reviewed. */
   productId: z.uuid().optional(),
+  /** drop_announced, drop_changed: the drop (its page is /drop/:id). */
+  dropId: z.uuid().optional(),
   /** In the reader's language. */
   title: z.string(),
   createdAt: z.string(),

@@ -17,6 +17,7 @@ export const CHECKOUT_MESSAGES = {
   phoneInvalid: 'Please enter a valid phone number, e.g. +381641234567',
   address: 'Please provide a delivery address',
   datePast: 'The pickup date cannot be before today',
+  drop: 'Choose a drop',
   /** A control character or a broken Unicode character in any text field (fields.ts). */
   textNotAllowed: TEXT_NOT_ALLOWED_MESSAGE,
 } as const;
@@ -84,16 +85,22 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** One household's part of a checkout: how, where and when, and how it is paid. */
 export const householdCheckout = z.object({
   householdId: z.uuid('householdId must be a household id'),
-  deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose pickup or delivery' }),
+  deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose pickup, delivery or a drop' }),
   pickupPointId: z.uuid('pickupPointId must be a pickup point id').nullish().transform((v) => v ?? undefined),
-  date: pickupDate,
+  /** A drop the household is a member of (deliveryType "drop"; its day and hour are the drop's). */
+  dropId: z.uuid('dropId must be a drop id').nullish().transform((v) => v ?? undefined),
+  /** Required but for a drop, whose day is its own (given anyway, it must be the drop's day). */
+  date: pickupDate.nullish().transform((v) => v ?? undefined),
   time: pickupTime.nullish().transform((v) => v ?? undefined),
   deliveryArea: text().trim().min(1).max(80, 'The town must be at most 80 characters').nullish().transform((v) => v ?? undefined),
   deliveryAddress: text().trim().max(DELIVERY_ADDRESS_MAX, `The address must be at most ${DELIVERY_ADDRESS_MAX} characters`).nullish().transform((v) => v ?? undefined),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose cash or IPS QR' }),
 }).strict().superRefine((h, ctx) => {
   if (h.deliveryType === 'delivery' && !h.deliveryAddress) ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: CHECKOUT_MESSAGES.address });
-});
+  if (h.deliveryType === 'drop' && !h.dropId) ctx.addIssue({ code: 'custom', path: ['dropId'], message: CHECKOUT_MESSAGES.drop });
+  if (h.deliveryType !== 'drop' && h.dropId) ctx.addIssue({ code: 'custom', path: ['dropId'], message: 'A drop is chosen with deliveryType "drop"' });
+  if (h.deliveryType !== 'drop' && !h.date) ctx.addIssue({ code: 'custom', path: ['date'], message: CHECKOUT_MESSAGES.dateTime });
+}).transform(({ date, ...h }) => ({ ...h, date: date ?? '' }));
 export type HouseholdCheckout = z.output<typeof householdCheckout>;
 export type HouseholdCheckoutBody = z.input<typeof householdCheckout>;
 
@@ -103,7 +110,9 @@ export type HouseholdCheckoutBody = z.input<typeof householdCheckout>;
  * `households`, one entry per household of the basket.
  */
 export const createOrderBody = z.object({
-  deliveryType: checkoutDetails.shape.deliveryType.optional(),
+  deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose pickup, delivery or a drop' }).optional(),
+  /** The flat body's drop (deliveryType "drop"): every household of the basket must be a member. */
+  dropId: z.uuid('dropId must be a drop id').optional(),
   pickupDate: pickupDate.optional(),
   pickupTime: pickupTime.optional(),
   deliveryAddress: checkoutDetails.shape.deliveryAddress,
@@ -115,6 +124,7 @@ export const createOrderBody = z.object({
   households: z.array(householdCheckout).min(1).max(ORDER_LINES_MAX).optional(),
 }).strict().superRefine((body, ctx) => {
   if (body.households) {
+    if (body.dropId) ctx.addIssue({ code: 'custom', path: ['dropId'], message: 'With households, each household names its drop' });
     const seen = new Set<string>();
     body.households.forEach((h, i) => {
       if (seen.has(h.householdId)) ctx.addIssue({ code: 'custom', path: ['households', i, 'householdId'], message: 'Each household once' });
@@ -123,6 +133,11 @@ export const createOrderBody = z.object({
     return;
   }
   if (!body.deliveryType) ctx.addIssue({ code: 'custom', path: ['deliveryType'], message: 'Choose pickup or delivery' });
+  if (body.deliveryType === 'drop') {
+    if (!body.dropId) ctx.addIssue({ code: 'custom', path: ['dropId'], message: CHECKOUT_MESSAGES.drop });
+    return;
+  }
+  if (body.dropId) ctx.addIssue({ code: 'custom', path: ['dropId'], message: 'A drop is chosen with deliveryType "drop"' });
   if (!body.pickupDate) ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: CHECKOUT_MESSAGES.dateTime });
   if (!body.pickupTime) ctx.addIssue({ code: 'custom', path: ['pickupTime'], message: CHECKOUT_MESSAGES.dateTime });
   if (body.deliveryType) addressRequiredForDelivery({ deliveryType: body.deliveryType, deliveryAddress: body.deliveryAddress }, ctx);
@@ -166,6 +181,17 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
+/** The drop an order is handed over at (deliveryType "drop"). */
+export const orderDrop = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  place: z.object({ name: z.string(), address: z.string(), town: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),
+  date: z.string(),
+  opens: z.string(),
+  closes: z.string(),
+});
+export type OrderDrop = z.infer<typeof orderDrop>;
+
 export const order = z.object({
   id: z.uuid(),
   /** Human order number, unique, shown as "#123456". */
@@ -181,6 +207,8 @@ export const order = z.object({
   /** The served town a delivery goes to. */
   deliveryArea: z.string().nullable(),
   pickupPoint: z.object({ id: z.uuid(), name: z.string(), address: z.string() }).nullable(),
+  /** The drop of a drop order, else null. */
+  drop: orderDrop.nullable(),
   contactPhone: z.string(),
   notes: z.string().nullable(),
   /** RSD, included in total. */
@@ -231,5 +259,5 @@ export const ORDER_ERROR_CODES = [
   'order.product_unavailable', 'order.out_of_stock', 'order.not_cancellable', 'order.status_final',
   'order.own_product', 'idempotency.in_progress', 'idempotency.mismatch',
   'order.slot_unavailable', 'order.delivery_unavailable', 'order.below_minimum', 'order.not_yet_available',
-  'order.payment_unavailable',
+  'order.payment_unavailable', 'order.drop_closed', 'order.drop_cancelled', 'order.drop_unavailable',
 ] as const;

@@ -103,6 +103,7 @@ const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
   ready: ['pending', 'confirmed', 'ready'],
   completed: ['pending', 'confirmed', 'ready', 'completed'],
   cancelled: ['pending', 'cancelled'],
+  no_show: ['pending', 'confirmed', 'ready', 'no_show'],
 };
 
 /**

@@ -4,7 +4,7 @@ import type { LabelScript } from '#shared/contracts/legal.ts';
 import { isPlantOrigin, type Registration } from '#shared/legal.ts';
 import { toSerbianCyrillic } from '#shared/serbian-cyrillic.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
-import { createDocument, drawLines, fitText, MM, toBuffer, type Doc, type Paragraph, type Run } from './pdf-text.ts';
+import { createDocument, drawLines, fitText, MM, toBuffer, type Doc, type Paragraph, type Run } from '../../lib/pdf-text.ts';
 
 /**
  * The label sheet: A4, 3 columns x 8 rows of 70 x 37 mm labels (24 a sheet, the common

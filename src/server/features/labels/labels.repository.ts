@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { households, orderItems, orders, products, users } from '../../db/schema.ts';
+import { drops, households, orderItems, orders, products, users } from '../../db/schema.ts';
 
 /** What a label and a packing slip are made of; only this file of the feature reads the schema. */
 export function createLabelsRepository(db: Db) {
@@ -25,9 +25,11 @@ export function createLabelsRepository(db: Db) {
         paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus, deliveryFeePara: orders.deliveryFeePara, totalPara: orders.totalPara,
         buyerName: users.name, buyerDeleted: users.deletedAt,
         householdName: households.name, location: households.location, legal: households.legal,
+        dropTitle: drops.title, dropPlace: drops.placeName, dropAddress: drops.placeAddress, dropTown: drops.placeTown, dropCloses: drops.closes,
       }).from(orders)
         .innerJoin(users, eq(users.id, orders.buyerId))
         .innerJoin(households, eq(households.id, orders.householdId))
+        .leftJoin(drops, eq(drops.id, orders.dropId))
         .where(and(eq(orders.id, id), eq(orders.householdId, householdId)));
       if (!row) return null;
       const items = await db.select({ name: orderItems.name, unit: orderItems.unit, unitPricePara: orderItems.unitPricePara, quantity: orderItems.quantity })

@@ -33,13 +33,16 @@ export function createLabelsService({ repository, publicUrl }: { repository: Lab
     async slip(userId: string, orderId: string): Promise<Buffer> {
       const order = await repository.order(orderId, userId);
       if (!order) throw notFound('Order');
-      const place = order.deliveryType === 'pickup'
-        ? [order.pickupPointName, order.pickupPointAddress].filter(Boolean).join(', ') || null
-        : [order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ') || null;
+      const place = order.deliveryType === 'drop'
+        ? [order.dropTitle, order.dropPlace, order.dropAddress, order.dropTown].filter(Boolean).join(', ') || null
+        : order.deliveryType === 'pickup'
+          ? [order.pickupPointName, order.pickupPointAddress].filter(Boolean).join(', ') || null
+          : [order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ') || null;
       return renderSlip({
         number: order.number, createdAt: order.createdAt, householdName: order.householdName, householdAddress: order.location,
         holdingNumber: order.legal.holdingNumber, buyerName: order.buyerName, contactPhone: order.contactPhone,
-        deliveryType: order.deliveryType, date: order.pickupDate, time: order.pickupTime, place, notes: order.notes,
+        deliveryType: order.deliveryType, date: order.pickupDate,
+        time: order.deliveryType === 'drop' && order.dropCloses ? `${order.pickupTime}–${order.dropCloses}` : order.pickupTime, place, notes: order.notes,
         paymentMethod: order.paymentMethod, paid: order.paymentStatus === 'paid',
         deliveryFeePara: order.deliveryFeePara, totalPara: order.totalPara,
         items: order.items.map((i) => ({ ...i, lineTotalPara: lineTotalPara(i.unitPricePara, i.quantity) })),

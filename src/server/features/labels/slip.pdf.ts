@@ -1,7 +1,7 @@
 import type { Unit } from '#shared/constants.ts';
 import { formatDateTime, formatDay, formatQuantity, formatTotal } from '#shared/format.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
-import { createDocument, drawLines, fitText, MM, toBuffer, type Paragraph } from './pdf-text.ts';
+import { createDocument, drawLines, fitText, MM, toBuffer, type Paragraph } from '../../lib/pdf-text.ts';
 
 /** A packing slip for one order: A4, in the producer's language (docs/papers-and-labels.md). */
 
@@ -15,7 +15,7 @@ export interface SlipData {
   holdingNumber: string | null;
   buyerName: string;
   contactPhone: string;
-  deliveryType: 'pickup' | 'delivery';
+  deliveryType: 'pickup' | 'delivery' | 'drop';
   date: string;
   time: string;
   place: string | null;
@@ -27,12 +27,12 @@ export interface SlipData {
   items: Array<{ name: string; unit: Unit; quantity: number; unitPricePara: number; lineTotalPara: number }>;
 }
 
-type Texts = Record<'title' | 'order' | 'placed' | 'buyer' | 'phone' | 'pickup' | 'delivery' | 'place' | 'notes' | 'product' | 'quantity'
+type Texts = Record<'title' | 'order' | 'placed' | 'buyer' | 'phone' | 'pickup' | 'delivery' | 'drop' | 'place' | 'notes' | 'product' | 'quantity'
   | 'price' | 'lineTotal' | 'deliveryFee' | 'total' | 'payment' | 'cash' | 'ips' | 'paid' | 'unpaid' | 'holding' | 'checked', string>;
 
 const SR: Texts = {
   title: 'Отпремница', order: 'Поруџбина', placed: 'Наручено', buyer: 'Купац', phone: 'Телефон', pickup: 'Преузимање',
-  delivery: 'Достава', place: 'Место', notes: 'Напомена', product: 'Производ', quantity: 'Количина', price: 'Цена',
+  delivery: 'Достава', drop: 'Испорука на тачки', place: 'Место', notes: 'Напомена', product: 'Производ', quantity: 'Количина', price: 'Цена',
   lineTotal: 'Износ', deliveryFee: 'Достава', total: 'Укупно', payment: 'Плаћање', cash: 'готовином', ips: 'IPS QR',
   paid: 'плаћено', unpaid: 'није плаћено', holding: 'БПГ', checked: 'Спаковао/ла',
 };
@@ -40,14 +40,14 @@ const TEXTS: Record<SlipLanguage, Texts> = {
   sr: SR,
   'sr-Latn': Object.fromEntries(Object.entries(SR).map(([k, v]) => [k, toSerbianLatin(v)])) as Texts,
   en: {
-    title: 'Packing slip', order: 'Order', placed: 'Placed', buyer: 'Buyer', phone: 'Phone', pickup: 'Pickup', delivery: 'Delivery',
+    title: 'Packing slip', order: 'Order', placed: 'Placed', buyer: 'Buyer', phone: 'Phone', pickup: 'Pickup', delivery: 'Delivery', drop: 'Drop',
     place: 'Place', notes: 'Notes', product: 'Product', quantity: 'Quantity', price: 'Price', lineTotal: 'Amount', deliveryFee: 'Delivery',
     total: 'Total', payment: 'Payment', cash: 'cash', ips: 'IPS QR', paid: 'paid', unpaid: 'not paid', holding: 'Holding no.',
     checked: 'Packed by',
   },
   ru: {
     title: 'Упаковочный лист', order: 'Заказ', placed: 'Оформлен', buyer: 'Покупатель', phone: 'Телефон', pickup: 'Самовывоз',
-    delivery: 'Доставка', place: 'Место', notes: 'Примечание', product: 'Товар', quantity: 'Количество', price: 'Цена',
+    delivery: 'Доставка', drop: 'Выдача', place: 'Место', notes: 'Примечание', product: 'Товар', quantity: 'Количество', price: 'Цена',
     lineTotal: 'Сумма', deliveryFee: 'Доставка', total: 'Итого', payment: 'Оплата', cash: 'наличными', ips: 'IPS QR',
     paid: 'оплачено', unpaid: 'не оплачено', holding: 'Номер хозяйства', checked: 'Упаковал(а)',
   },
@@ -80,7 +80,7 @@ export async function renderSlip(data: SlipData, language: SlipLanguage): Promis
   block([
     { runs: [{ text: `${t.buyer}: `, bold: true }, { text: latin(data.buyerName) }] },
     { runs: [{ text: `${t.phone}: `, bold: true }, { text: data.contactPhone }] },
-    { runs: [{ text: `${data.deliveryType === 'pickup' ? t.pickup : t.delivery}: `, bold: true }, { text: `${formatDay(data.date, language)} ${data.time}` }] },
+    { runs: [{ text: `${t[data.deliveryType]}: `, bold: true }, { text: `${formatDay(data.date, language)} ${data.time}` }] },
     ...(data.place ? [{ runs: [{ text: `${t.place}: `, bold: true }, { text: latin(data.place) }] }] : []),
     { runs: [{ text: `${t.payment}: `, bold: true }, { text: `${data.paymentMethod === 'cash' ? t.cash : t.ips}, ${data.paid ? t.paid : t.unpaid}` }] },
     ...(data.notes ? [{ runs: [{ text: `${t.notes}: `, bold: true }, { text: latin(data.notes) }] }] : []),

@@ -9,9 +9,9 @@ const str = (d: Data, k: string) => (typeof d[k] === 'string' ? d[k] : '');
 const shortId = (id: string | null) => (id ?? '').slice(0, 8);
 
 const STATUS: Record<TextLanguage, Record<string, string>> = {
-  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана' },
-  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled' },
-  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён' },
+  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', no_show: 'није преузета' },
+  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', no_show: 'not collected' },
+  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', no_show: 'не забран' },
 };
 
 const MODERATION: Record<TextLanguage, Record<string, string>> = {
@@ -104,6 +104,23 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
       const name = str(data, 'productName');
       const price = typeof data.newPrice === 'number' || typeof data.newPrice === 'string' ? String(data.newPrice) : '';
       return { sr: `Нова цена за ${name} у сталној поруџбини: ${price} РСД`, en: `New price of ${name} in your standing order: ${price} RSD`, ru: `Новая цена ${name} в постоянном заказе: ${price} RSD` }[language];
+    }
+    case 'drop_announced': {
+      const [who, town, date] = [str(data, 'householdName'), str(data, 'town'), str(data, 'date')];
+      return { sr: `${who} доноси поруџбине у ${town}, ${date}`, en: `${who} brings orders to ${town} on ${date}`, ru: `${who} привозит заказы в ${town}, ${date}` }[language];
+    }
+    case 'drop_changed': {
+      const [title, date] = [str(data, 'title'), str(data, 'date')];
+      const change = str(data, 'change');
+      if (change === 'cancelled') {
+        return { sr: `Испорука „${title}” (${date}) је отказана`, en: `The drop "${title}" (${date}) is cancelled`, ru: `Выдача «${title}» (${date}) отменена` }[language];
+      }
+      const what = {
+        sr: { place: 'ново место', time: 'ново време', place_time: 'ново место и време' },
+        en: { place: 'new place', time: 'new time', place_time: 'new place and time' },
+        ru: { place: 'новое место', time: 'новое время', place_time: 'новое место и время' },
+      }[language][change as 'place' | 'time' | 'place_time'] ?? '';
+      return { sr: `Испорука „${title}” (${date}): ${what}`, en: `The drop "${title}" (${date}): ${what}`, ru: `Выдача «${title}» (${date}): ${what}` }[language];
     }
   }
 }

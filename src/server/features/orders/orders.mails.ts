@@ -1,6 +1,7 @@
 import { textLanguage, type DeliveryType, type Language, type OrderStatus, type TextLanguage, type Unit } from '#shared/constants.ts';
 import { formatQuantityValue, formatTotal, unitLabel } from '#shared/format.ts';
 import { formatAccount } from '#shared/ips.ts';
+import type { OrderDrop } from '#shared/contracts/orders.ts';
 import { lineTotalPara } from '#shared/quantity.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { inLanguage, type Mail } from '../../lib/mailer.ts';
@@ -32,6 +33,8 @@ export interface MailOrder {
   items: { name: string; unit: Unit; unitPricePara: number; quantity: number }[];
   /** For ips_qr orders: the account, the model 97 reference and the QR as a PNG data URL. */
   ips: { account: string; reference: string; qrPng: string } | null;
+  /** The drop of a drop order (docs/drops.md). */
+  drop: OrderDrop | null;
 }
 
 interface Strings {
@@ -49,6 +52,8 @@ interface Strings {
   grandTotal: string;
   pickup: string;
   delivery: string;
+  drop: string;
+  dropPlace: string;
   when: string;
   address: string;
   phone: string;
@@ -81,11 +86,12 @@ const STRINGS: Record<TextLanguage, Strings> = {
     cancelledByBuyerSubject: (id) => `Купац је отказао поруџбину ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Поштовани/а ${name}, купац ${c} је отказао поруџбину ${id}. Залиха је враћена.`,
     order: 'Поруџбина', total: 'Укупно', grandTotal: 'Свега', pickup: 'Лично преузимање', delivery: 'Достава',
+    drop: 'Испорука на тачки', dropPlace: 'Место',
     when: 'Датум и време', address: 'Адреса', phone: 'Телефон', notes: 'Напомена', customer: 'Купац',
     pickupPoint: 'Место преузимања', deliveryFee: 'Достава', payment: 'Плаћање', cash: 'готовином', ipsQr: 'IPS QR',
     paid: 'плаћено', unpaid: 'није плаћено', ipsHint: 'Скенирајте IPS QR код апликацијом своје банке или уплатите на:',
     account: 'Рачун', reference: 'Позив на број', amount: 'Износ',
-    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана' },
+    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', no_show: 'није преузета' },
     footer: 'Домаће — домаћа храна из вашег краја',
   },
   en: {
@@ -99,11 +105,12 @@ const STRINGS: Record<TextLanguage, Strings> = {
     cancelledByBuyerSubject: (id) => `The customer cancelled order ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Dear ${name}, ${c} cancelled order ${id}. The stock has been returned.`,
     order: 'Order', total: 'Total', grandTotal: 'Grand total', pickup: 'Pickup', delivery: 'Delivery',
+    drop: 'Drop', dropPlace: 'Place',
     when: 'Date and time', address: 'Address', phone: 'Phone', notes: 'Notes', customer: 'Customer',
     pickupPoint: 'Pickup point', deliveryFee: 'Delivery fee', payment: 'Payment', cash: 'cash', ipsQr: 'IPS QR',
     paid: 'paid', unpaid: 'not paid', ipsHint: 'Scan the IPS QR code with your banking app, or pay to:',
     account: 'Account', reference: 'Reference', amount: 'Amount',
-    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled' },
+    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', no_show: 'not collected' },
     footer: 'Domaće — home-made food from near you',
   },
   ru: {
@@ -117,11 +124,12 @@ const STRINGS: Record<TextLanguage, Strings> = {
     cancelledByBuyerSubject: (id) => `Покупатель отменил заказ ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Здравствуйте, ${name}! ${c} отменил(а) заказ ${id}. Остаток возвращён.`,
     order: 'Заказ', total: 'Итого', grandTotal: 'Всего', pickup: 'Самовывоз', delivery: 'Доставка',
+    drop: 'Выдача', dropPlace: 'Место',
     when: 'Дата и время', address: 'Адрес', phone: 'Телефон', notes: 'Примечание', customer: 'Покупатель',
     pickupPoint: 'Пункт выдачи', deliveryFee: 'Доставка', payment: 'Оплата', cash: 'наличными', ipsQr: 'IPS QR',
     paid: 'оплачено', unpaid: 'не оплачено', ipsHint: 'Отсканируйте IPS QR-код в приложении банка или переведите на:',
     account: 'Счёт', reference: 'Назначение (позив на број)', amount: 'Сумма',
-    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён' },
+    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', no_show: 'не забран' },
     footer: 'Domaće — домашняя еда рядом с вами',
   },
 };
@@ -139,7 +147,10 @@ function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): {
   const facts: [string, string][] = [
     [s.order, `#${o.number} · ${shortId(o.id)} · ${o.householdName}`],
     ...(opts.forProducer ? [fact(s.customer, o.customerName)] : []),
-    [o.deliveryType === 'delivery' ? s.delivery : s.pickup, `${o.pickupDate} ${o.pickupTime}`.trim()],
+    o.drop
+      ? fact(s.drop, `${o.drop.title} · ${o.drop.date} ${o.drop.opens}–${o.drop.closes}`)
+      : fact(o.deliveryType === 'delivery' ? s.delivery : s.pickup, `${o.pickupDate} ${o.pickupTime}`.trim()),
+    ...(o.drop ? [fact(s.dropPlace, [o.drop.place.name, o.drop.place.address, o.drop.place.town].join(', '))] : []),
     ...(o.pickupPointName ? [fact(s.pickupPoint, `${o.pickupPointName}, ${o.pickupPointAddress ?? ''}`)] : []),
     ...(o.deliveryType === 'delivery' && o.deliveryAddress ? [fact(s.address, [o.deliveryAddress, o.deliveryArea].filter(Boolean).join(', '))] : []),
     [s.phone, o.contactPhone],

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
+import type { OrderDrop } from '#shared/contracts/orders.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { publicHouseholdCondition } from '../../db/read-models.ts';
 import {
-  households, idempotencyKeys, orderEvents, orderItems, orders, products, users, type StoredDelivery, type StoredPickupPoint,
+  drops, households, idempotencyKeys, orderEvents, orderItems, orders, products, users, type StoredDelivery, type StoredPickupPoint,
 } from '../../db/schema.ts';
 import { productIsPublicText } from '../../db/read-models.ts';
 import type { Mail } from '../../lib/mailer.ts';
@@ -58,11 +59,29 @@ export interface Recipient {
 export interface FullOrder extends OrderRow {
   householdName: string;
   customerName: string;
+  /** The drop of a drop order (docs/drops.md). */
+  drop: OrderDrop | null;
   items: OrderItemRow[];
   events: { status: OrderStatus; createdAt: Date }[];
 }
 
 export interface OrdersPage { rows: FullOrder[]; hasMore: boolean }
+
+/** A drop's columns as an order shows them (null when the order has no drop). */
+const dropColumns = {
+  id: drops.id, title: drops.title, placeName: drops.placeName, placeAddress: drops.placeAddress, placeTown: drops.placeTown,
+  lat: drops.lat, lng: drops.lng, date: drops.date, opens: drops.opens, closes: drops.closes,
+};
+type DropColumns = { [K in keyof typeof dropColumns]: (typeof dropColumns)[K]['_']['data'] | null };
+
+/** The order's `drop`, from its joined row (or a checkout's locked drop). */
+export function orderDropOf(d: DropColumns | null): OrderDrop | null {
+  if (!d?.id) return null;
+  return {
+    id: d.id, title: d.title ?? '', place: { name: d.placeName ?? '', address: d.placeAddress ?? '', town: d.placeTown ?? '', lat: d.lat, lng: d.lng },
+    date: d.date ?? '', opens: d.opens ?? '', closes: d.closes ?? '',
+  };
+}
 
 async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return [];
@@ -126,10 +145,11 @@ export function createOrdersRepository() {
           and(eq(orders.createdAt, opts.after.createdAt), lt(orders.id, opts.after.id)),
         )!);
       }
-      const rows = await db.select({ order: orders, householdName: households.name, customerName: users.name })
+      const rows = await db.select({ order: orders, householdName: households.name, customerName: users.name, drop: dropColumns })
         .from(orders)
         .innerJoin(households, eq(households.id, orders.householdId))
         .innerJoin(users, eq(users.id, orders.buyerId))
+        .leftJoin(drops, eq(drops.id, orders.dropId))
         .where(and(...where))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(opts.limit + 1);
@@ -147,6 +167,7 @@ export function createOrdersRepository() {
           ...r.order,
           householdName: r.householdName,
           customerName: r.customerName,
+          drop: orderDropOf(r.drop),
           items: items.filter((i) => i.orderId === r.order.id),
           events: events.filter((e) => e.orderId === r.order.id).map(({ status, createdAt }) => ({ status, createdAt })),
         })),
@@ -192,7 +213,8 @@ export interface CheckoutWrite {
   notes: string | null;
   now: Date;
   orders: Pick<OrderRow, 'id' | 'householdId' | 'totalPara' | 'number' | 'deliveryType' | 'pickupDate' | 'pickupTime' | 'deliveryAddress'
-    | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'>[];
+    | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'
+    | 'dropId'>[];
   items: OrderItemRow[];
   mails: Mail[];
 }
@@ -228,6 +250,23 @@ WHERE p.id = ANY($1::uuid[]) AND ${publicHouseholdCondition('p.household_id')}
 ORDER BY p.id
 FOR NO KEY UPDATE OF p`;
 
+/** A drop as the checkout reads it (docs/drops.md). */
+export interface CheckoutDrop {
+  id: string; title: string; placeName: string; placeAddress: string; placeTown: string; lat: number | null; lng: number | null;
+  date: string; opens: string; closes: string; orderBy: string; cancelled: boolean; members: string[];
+}
+
+const LOCK_DROPS_SQL = `
+SELECT d.id, d.title, d.place_name AS "placeName", d.place_address AS "placeAddress", d.place_town AS "placeTown", d.lat, d.lng,
+       to_char(d.date, 'YYYY-MM-DD') AS date, d.opens, d.closes,
+       to_char(d.order_by AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "orderBy",
+       d.cancelled_at IS NOT NULL AS cancelled,
+       ARRAY(SELECT m.household_id::text FROM drop_members m WHERE m.drop_id = d.id) AS members
+FROM drops d
+WHERE d.id = ANY($1::uuid[])
+ORDER BY d.id
+FOR SHARE OF d`;
+
 const TAKE_STOCK_SQL = `
 UPDATE products p SET stock = p.stock - w.quantity, updated_at = $3
 FROM unnest($1::uuid[], $2::numeric[]) AS w(id, quantity)
@@ -240,15 +279,15 @@ WITH o AS (
   INSERT INTO orders (id, checkout_id, buyer_id, household_id, status, delivery_type, pickup_date, pickup_time,
                       delivery_address, contact_phone, notes, total_para, created_at, updated_at,
                       number, pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para,
-                      payment_method, ips_account, ips_payee_name)
+                      payment_method, ips_account, ips_payee_name, drop_id)
   SELECT o.id, $1::uuid, $2::uuid, o.household_id, 'pending', o.delivery_type, o.pickup_date, o.pickup_time, o.delivery_address,
          $3, $4, o.total_para, $5::timestamptz, $5::timestamptz,
          o.number, o.pickup_point_id, o.pickup_point_name, o.pickup_point_address, o.delivery_area, o.delivery_fee_para,
-         o.payment_method, o.ips_account, o.ips_payee_name
+         o.payment_method, o.ips_account, o.ips_payee_name, o.drop_id
   FROM unnest($6::uuid[], $7::uuid[], $8::bigint[], $9::text[], $10::date[], $11::text[], $12::text[], $13::bigint[],
-              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[])
+              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[], $40::uuid[])
        AS o(id, household_id, total_para, delivery_type, pickup_date, pickup_time, delivery_address, number,
-            pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name)
+            pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name, drop_id)
   RETURNING id
 ), i AS (
   INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity)
@@ -296,6 +335,7 @@ async function insertCheckout(client: SqlClient, w: CheckoutWrite, key: KeyRow):
       items.map((i) => i.unit), items.map((i) => i.unitPricePara), items.map((i) => i.quantity),
       mails.map((m) => m.to), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html),
       key.userId, key.key, key.requestHash, key.responseStatus, JSON.stringify(key.responseBody), key.createdAt, key.expiresAt,
+      w.orders.map((o) => o.dropId),
     ],
   });
   }
@@ -368,6 +408,17 @@ export function createCheckoutStore(pool: pg.Pool) {
         buyer: { email: r.buyerEmail, name: r.buyerName, language: r.buyerLanguage },
       }));
       return { products, numbers };
+    },
+
+    /**
+     * The drops a checkout names, with their members, under a share lock until commit: a
+     * cancellation, a change or a member leaving (which lock the drop's row) waits for the
+     * checkout, and a checkout waits for them, so no order lands on a cancelled drop or a
+     * household that has just left.
+     */
+    async lockDrops(client: SqlClient, ids: string[]): Promise<CheckoutDrop[]> {
+      if (ids.length === 0) return [];
+      return rowsOf<CheckoutDrop>(client, 'orders.lock_drops', LOCK_DROPS_SQL, [ids]);
     },
 
     /** Takes the units of limited products whose rows this transaction has locked and checked. */

@@ -143,7 +143,7 @@ describe('order mails', () => {
     deliveryType: 'delivery', pickupDate: '2030-06-11', pickupTime: '10:00', deliveryAddress: 'Кнез Михаилова 1', contactPhone: '+381641234567',
     notes: null, totalPara: 123_450, items: [{ name: 'Мед', unit: 'jar', unitPricePara: 123_450, quantity: 1 }],
     number: 100_001, deliveryFeePara: 0, deliveryArea: null, pickupPointName: null, pickupPointAddress: null,
-    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null,
+    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null, drop: null,
   };
   it('speaks the recipient language and escapes HTML', () => {
     const ru = statusChangeMail({ email: 'a@b.rs', name: 'Ана', language: 'ru' }, order);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OrderStatus } from '#shared/constants.ts';
-import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type PlanHousehold } from '#shared/checkout-plan.ts';
+import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type PlanDrop, type PlanHousehold } from '#shared/checkout-plan.ts';
 import type { CreateOrderInput, Order, ProducerOrder } from '#shared/contracts/orders.ts';
 import { ipsPayload, model97Reference } from '#shared/ips.ts';
 import { paraToRsd } from '#shared/money.ts';
@@ -14,7 +14,10 @@ import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { createIdempotency, type Answer } from './idempotency.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, type MailOrder } from './orders.mails.ts';
-import { type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository, type SqlClient } from './orders.repository.ts';
+import {
+  orderDropOf, type CheckoutDrop, type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository,
+  type SqlClient,
+} from './orders.repository.ts';
 
 /** The purpose (S tag) of an order's IPS payment. */
 export const ipsPurpose = (number: number) => `Porudžbina ${number}`;
@@ -43,6 +46,7 @@ export async function toOrder(o: FullOrder): Promise<Order> {
     deliveryAddress: o.deliveryAddress,
     deliveryArea: o.deliveryArea,
     pickupPoint: o.pickupPointId ? { id: o.pickupPointId, name: o.pickupPointName ?? '', address: o.pickupPointAddress ?? '' } : null,
+    drop: o.drop,
     contactPhone: o.contactPhone,
     notes: o.notes,
     deliveryFee: paraToRsd(o.deliveryFeePara),
@@ -88,13 +92,22 @@ const orderCursorOf = (o: FullOrder): string => encodeCursor([o.createdAt.toISOS
 /** A refusal of the checkout plan as the error the API answers. */
 const problemError = (p: CheckoutProblem) => new AppError(p.status, p.code, p.message, p.details);
 
-/** A locked product's household in the plan's terms. */
-function planHousehold(p: LockedProduct): PlanHousehold {
+/** A locked product's household in the plan's terms, with the drops of the request it is a member of. */
+function planHousehold(p: LockedProduct, drops: readonly CheckoutDrop[]): PlanHousehold {
   const h = p.household;
   return {
     id: p.householdId, name: p.householdName, pickupPoints: h.pickupPoints, delivery: h.delivery, minimumOrderPara: h.minimumOrderPara,
     payment: { cash: h.paymentCash, ipsAccount: h.ipsAccount },
+    drops: drops.filter((d) => d.members.includes(p.householdId)).map((d): PlanDrop => ({
+      id: d.id, date: d.date, opens: d.opens, closes: d.closes, orderBy: d.orderBy, cancelled: d.cancelled,
+    })),
   };
+}
+
+/** The drops a checkout body names (per household, or the flat body's one). */
+function dropIdsOf(body: CreateOrderInput): string[] {
+  const ids = body.households ? body.households.map((h) => h.dropId) : [body.dropId];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))].sort();
 }
 
 export interface OrdersServiceDeps {
@@ -141,7 +154,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     }
 
     const lines = ids.map((id) => ({ product: found.get(id)!, quantity: wanted.get(id)!, itemIndex: body.items.findIndex((i) => i.productId === id) }));
-    const households = new Map(locked.products.map((p) => [p.householdId, planHousehold(p)]));
+    // The drops named, share-locked until commit (cancel, change and leave wait for this checkout).
+    const drops = await store.lockDrops(client, dropIdsOf(body));
+    const households = new Map(locked.products.map((p) => [p.householdId, planHousehold(p, drops)]));
     const plan = planCheckout({ lines, households, choices: body.households, body, now });
     if (!plan.ok) throw problemError(plan.problem);
 
@@ -171,6 +186,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         deliveryFeePara: part.feePara, totalPara: part.subtotalPara + part.feePara,
         paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null,
         ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? first.householdName) : null,
+        dropId: f.dropId, drop: orderDropOf(drops.find((d) => d.id === f.dropId) ?? null),
         createdAt: now, updatedAt: now,
         householdName: first.householdName,
         customerName: buyer.name,

@@ -71,7 +71,7 @@ export function cycleOrderBody(so: Pick<StandingRow, 'householdId' | 'items'> & 
     contactPhone: so.contactPhone,
     notes: so.notes,
     households: [{
-      householdId: so.householdId, deliveryType: so.deliveryType, pickupPointId: so.pickupPointId ?? undefined, date,
+      householdId: so.householdId, deliveryType: so.deliveryType, pickupPointId: so.pickupPointId ?? undefined, dropId: undefined, date,
       time: so.time ?? undefined, deliveryArea: so.deliveryArea ?? undefined, deliveryAddress: so.deliveryAddress ?? undefined,
       paymentMethod: so.paymentMethod,
     }],

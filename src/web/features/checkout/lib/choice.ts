@@ -80,6 +80,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** The form field an issue marks: a pickup point's day is its "When" select. */
 function fieldOf(issue: ChoiceIssue, household: Household, c: Choice): keyof Choice {
   if (issue.field === 'date' && c.deliveryType === 'pickup' && household.pickupPoints.length > 0) return 'slot';
+  // A drop is chosen on the drop's own page; its issues mark the way of fulfilment.
+  if (issue.field === 'dropId') return 'deliveryType';
   return issue.field;
 }
 
@@ -99,6 +101,11 @@ function textOf(issue: ChoiceIssue, household: Household, c: Choice, t: Translat
     case 'no_delivery':
     case 'delivery_day': return t('logistics:errors.order.delivery_unavailable');
     case 'payment': return t('logistics:errors.order.payment_unavailable');
+    case 'drop_missing':
+    case 'not_a_member': return t('errors:order.drop_unavailable');
+    case 'drop_cancelled': return t('errors:order.drop_cancelled');
+    case 'drop_closed': return t('errors:order.drop_closed');
+    case 'drop_date': return t('errors:order.drop_closed');
   }
 }
 

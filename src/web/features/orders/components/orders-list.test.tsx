@@ -17,7 +17,7 @@ const ORDER: Order = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: HOUSEHOLD, householdName: 'Пчелињак', status: 'confirmed', deliveryType: 'pickup',
   pickupDate: '2099-01-17', pickupTime: '07:00', deliveryAddress: null, deliveryArea: null,
-  pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, contactPhone: '+381641234567', notes: null,
+  pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, drop: null, contactPhone: '+381641234567', notes: null,
   deliveryFee: 0, total: 2400, payment: { method: 'cash', status: 'unpaid', paidAt: null, ips: null },
   items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400 }],
   events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type PDFKit from 'pdfkit';
-import { ROOT } from '../../config/root.ts';
+import { ROOT } from '../config/root.ts';
 
 /**
  * Text in a box for pdfkit documents: the fonts kept with the app, and a small line breaker for
