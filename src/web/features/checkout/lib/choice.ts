@@ -80,8 +80,6 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** The form field an issue marks: a pickup point's day is its "When" select. */
 function fieldOf(issue: ChoiceIssue, household: Household, c: Choice): keyof Choice {
   if (issue.field === 'date' && c.deliveryType === 'pickup' && household.pickupPoints.length > 0) return 'slot';
-  // A drop is chosen on the drop's own page; its issues mark the way of fulfilment.
-  if (issue.field === 'dropId') return 'deliveryType';
   return issue.field;
 }
 
