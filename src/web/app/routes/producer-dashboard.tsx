@@ -37,7 +37,7 @@ export default function ProducerDashboardPage() {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : linked ? 'orders' : 'products';
 
   // The Drops tab leads to the hand-over screen, used where there may be no signal: its code is
-  // fetched now, while there is, so the service worker has it (docs/drops.md).
+  // fetched now, while there is, so the service worker has it (docs/drops-handover.md).
   useEffect(() => {
     if (tab === 'drops') void preloadPage('/producer/drops/-/handover')?.catch(() => undefined);
   }, [tab]);

@@ -17,7 +17,7 @@ import { DropFacts } from './drop-facts.tsx';
 const timeOf = (iso: string) => belgradeTimeOf(new Date(iso)).slice(0, 5);
 
 /**
- * The car-park screen (docs/drops.md): the pick list of one drop, kept on the device, with a
+ * The car-park screen (docs/drops-handover.md): the pick list of one drop, kept on the device, with a
  * "Handed over" and a "No show" button per order. Marks are stored at once and sent when
  * there is a network; the screen says how many wait.
  */

@@ -13,7 +13,7 @@ const RETRY_MS = 15_000;
 /**
  * The hand-over screen's state: the pick list (fresh from the server when there is a network,
  * else the copy kept on the device), the marks made here, how many wait to be sent, and
- * sending them when the network is back (docs/drops.md, "Hand-over without signal").
+ * sending them when the network is back (docs/drops-handover.md).
  */
 export function useHandover(userId: string, dropId: string) {
   const store = useMemo(() => handoverStoreFor<Picklist>(userId), [userId]);

@@ -2,9 +2,9 @@ import type { HandoverItem, HandoverState } from '#shared/contracts/drops.ts';
 import { randomUuid } from '#web/lib/random-uuid.ts';
 
 /**
- * What the car-park hand-over screen keeps on the device (docs/drops.md, "Hand-over without
- * signal"): each drop's pick list as last loaded, and every "Handed over" / "No show" mark the
- * producer made, in the order made. A mark is written to storage before anything else happens,
+ * What the car-park hand-over screen keeps on the device (docs/drops-handover.md): each
+ * drop's pick list as last loaded, and every "Handed over" / "No show" mark the producer
+ * made, in the order made. A mark is written to storage before anything else happens,
  * so a reload, a closed tab or a dead network loses nothing; it is sent when the network is
  * there, in order, and its `clientId` (a UUID made with the mark) lets the server apply it once
  * however often it arrives (POST /api/producer/handovers is idempotent by clientId).
