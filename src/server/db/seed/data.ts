@@ -477,3 +477,50 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 export const STANDING: Array<{ buyer: string; household: string; items: Array<[slug: string, quantity: number]>; weekday: number; time: string }> = [
   { buyer: 'marija', household: 'sombor', items: [['kravlje-mleko', 3]], weekday: 6, time: '09:00' },
 ];
+
+/**
+ * Drops of the sample households (docs/drops.md): several households at one place for an hour.
+ * `weekday` (ISO, Monday = 1): the first such day at least two days ahead; orders close the
+ * evening before at 20:00 (Belgrade). The orders are pending drop orders of the sample buyers.
+ */
+export interface SeedDrop {
+  key: string;
+  host: string;
+  members: readonly string[];
+  title: string;
+  place: { name: string; address: string; town: string; lat: number | null; lng: number | null };
+  weekday: number;
+  opens: string;
+  closes: string;
+  note: string | null;
+  orders: ReadonlyArray<{ buyer: string; household: string; items: ReadonlyArray<readonly [slug: string, quantity: number]> }>;
+}
+
+export const DROPS: readonly SeedDrop[] = [
+  {
+    key: 'novi-sad-liman', host: 'irig', members: ['sombor', 'arilje'], title: 'Субота на Лиману',
+    place: { name: 'Паркинг код Спенса', address: 'Сутјеска 2', town: 'Нови Сад', lat: 45.2466, lng: 19.8451 }, weekday: 6, opens: '09:00', closes: '11:00',
+    note: 'Тражите три тенде поред улаза у паркинг.',
+    orders: [
+      { buyer: 'stefan', household: 'irig', items: [['bagremov-med', 2], ['lipov-med', 1]] },
+      { buyer: 'stefan', household: 'sombor', items: [['domaca-jaja', 10], ['kravlje-mleko', 2]] },
+      { buyer: 'nikola', household: 'arilje', items: [['dzem-od-malina', 2]] },
+    ],
+  },
+  {
+    key: 'beograd-kalenic', host: 'zlatibor', members: ['sjenica', 'leskovac'], title: 'Петак код Каленић пијаце',
+    place: { name: 'Улаз из Његошеве', address: 'Максима Горког 1', town: 'Београд', lat: 44.7997, lng: 20.4741 }, weekday: 5, opens: '17:00', closes: '19:00',
+    note: null,
+    orders: [
+      { buyer: 'marija', household: 'sjenica', items: [['sjenicki-sir', 1], ['mladi-kajmak', 1]] },
+      { buyer: 'marija', household: 'zlatibor', items: [['suva-kobasica', 1]] },
+      { buyer: 'milos', household: 'leskovac', items: [['ajvar-blagi', 2]] },
+    ],
+  },
+  {
+    key: 'novi-sad-petrovaradin', host: 'sombor', members: ['irig'], title: 'Nedeljom u Petrovaradinu',
+    place: { name: 'Parking ispod tvrđave', address: 'Beogradska 1', town: 'Novi Sad', lat: 45.2523, lng: 19.8617 }, weekday: 7, opens: '10:00', closes: '12:00',
+    note: 'Plaćanje gotovinom.',
+    orders: [],
+  },
+];

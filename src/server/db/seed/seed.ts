@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { TIMINGS, type OrderStatus } from '#shared/constants.ts';
-import { belgradeDateOf, isoWeekday } from '#shared/time.ts';
+import { addDays, belgradeDateOf, belgradeInstant, isoWeekday } from '#shared/time.ts';
 import { firstCycleDate } from '#shared/standing-schedule.ts';
 import { STANDING_CUTOFF_DEFAULT_HOURS } from '#shared/contracts/standing-orders.ts';
 import { productSearchKey } from '#shared/category-search.ts';
@@ -10,11 +10,11 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  follows, households, media, orderEvents, orderItems, orders, products, reviews, standingOrders, stories, users,
+  dropMembers, drops, follows, households, media, orderEvents, orderItems, orders, products, reviews, standingOrders, stories, users,
   type StoredPickupPoint,
 } from '../schema.ts';
 import {
-  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES,
+  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, DROPS, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES,
 } from './data.ts';
 import type { RenderedImage } from './images.ts';
 
@@ -314,7 +314,46 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
     };
   });
 
-  return { userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows, standingRows };
+  // Drops (docs/drops.md): the first such weekday at least two days ahead, orders until 20:00 the evening before.
+  const today = belgradeDateOf(now);
+  const dropRows: Array<typeof drops.$inferInsert> = [];
+  const dropMemberRows: Array<typeof dropMembers.$inferInsert> = [];
+  for (const d of DROPS) {
+    let date = addDays(today, 2);
+    while (isoWeekday(date) !== d.weekday) date = addDays(date, 1);
+    const dropId = randomUUID();
+    const hostId = must(userIds, d.host, 'household');
+    const createdAt = at(2 * DAY_MS);
+    dropRows.push({
+      id: dropId, seriesId: randomUUID(), hostHouseholdId: hostId, title: d.title, placeName: d.place.name, placeAddress: d.place.address,
+      placeTown: d.place.town, townKey: searchKey(d.place.town), lat: d.place.lat, lng: d.place.lng, date, opens: d.opens, closes: d.closes,
+      orderBy: belgradeInstant(addDays(date, -1), '20:00'), note: d.note, createdAt, updatedAt: createdAt,
+    });
+    [d.host, ...d.members].forEach((key, k) => dropMemberRows.push({ dropId, householdId: must(userIds, key, 'household'), joinedAt: new Date(createdAt.getTime() + k * HOUR_MS) }));
+    d.orders.forEach((o, k) => {
+      if (!d.members.includes(o.household) && o.household !== d.host) throw new Error(`seed data: ${o.household} is not in the drop ${d.key}`);
+      const orderId = randomUUID();
+      const buyer = must(buyerByKey, o.buyer, 'buyer');
+      const buyerId = must(userIds, o.buyer, 'buyer');
+      const placedAt = at((20 - k) * HOUR_MS);
+      let total = 0;
+      for (const [slug, quantity] of o.items) {
+        const p = must(productBySlug, slug, 'product');
+        if (p.household !== o.household) throw new Error(`seed data: ${slug} is not sold by ${o.household}`);
+        total += p.priceRsd * 100 * quantity;
+        itemRows.push({ id: randomUUID(), orderId, productId: must(productIds, slug, 'product'), name: p.name, unit: p.unit, unitPricePara: p.priceRsd * 100, quantity });
+      }
+      eventRows.push({ id: randomUUID(), orderId, status: 'pending', actorId: buyerId, createdAt: placedAt });
+      orderRows.push({
+        id: orderId, checkoutId: randomUUID(), buyerId, householdId: must(userIds, o.household, 'household'), status: 'pending', deliveryType: 'drop',
+        dropId, pickupDate: date, pickupTime: d.opens, contactPhone: buyer.phone, totalPara: total, createdAt: placedAt, updatedAt: placedAt,
+      });
+    });
+  }
+
+  return {
+    userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows, standingRows, dropRows, dropMemberRows,
+  };
 }
 
 /**
@@ -341,6 +380,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await tx.insert(reviews).values(rows.reviewRows);
     await tx.insert(follows).values(rows.followRows);
     await tx.insert(stories).values(rows.storyRows);
+    await tx.insert(drops).values(rows.dropRows);
+    await tx.insert(dropMembers).values(rows.dropMemberRows);
     await tx.insert(orders).values(rows.orderRows);
     await tx.insert(orderItems).values(rows.itemRows);
     await tx.insert(orderEvents).values(rows.eventRows);
