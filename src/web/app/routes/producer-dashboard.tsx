@@ -63,8 +63,9 @@ export default function ProducerDashboardPage() {
           return copy;
         }, { replace: true })}
       >
-        <TabsList aria-label={t('tabs.label')} className="grid w-full grid-cols-5">
-          {TABS.map((name) => <TabsTrigger key={name} value={name} className="px-1 text-xs sm:text-sm">{t(`tabs.${name}`)}</TabsTrigger>)}
+        {/* Five tabs do not fit a phone's width in every language: there the row scrolls. */}
+        <TabsList aria-label={t('tabs.label')} className="flex w-full justify-start overflow-x-auto sm:grid sm:grid-cols-5">
+          {TABS.map((name) => <TabsTrigger key={name} value={name} className="shrink-0 px-3 text-xs sm:px-1 sm:text-sm">{t(`tabs.${name}`)}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="products"><ProductsTab UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="orders">
