@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { Optional } from '#web/components/optional.tsx';
 import { loadChunk } from '#web/lib/load-chunk.ts';
-import { cn, initials } from '#web/lib/utils.ts';
+import { initials } from '#web/lib/utils.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 // The menu (Radix DropdownMenu, popper, focus management) only matters once signed in:
@@ -60,8 +60,8 @@ export function Header({ onSearch, onMenu }: HeaderProps) {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher />
           {/* Drops (docs/drops.md): several households at one place and hour; the name shows beside the pin on wide screens.
-              Signed out, narrow phones need the room for login and signup (the feed links to drops too). */}
-          <Button asChild variant="ghost" className={cn('size-10 px-0 lg:w-auto lg:px-3', !user && 'hidden min-[420px]:inline-flex')}>
+              A phone's header has no room left (the feed links to drops there). */}
+          <Button asChild variant="ghost" className="hidden size-10 px-0 sm:inline-flex lg:w-auto lg:px-3">
             <Link to="/drops"><MapPin aria-hidden="true" /><span className="sr-only lg:not-sr-only">{t('header.drops')}</span></Link>
           </Button>
           <Button
