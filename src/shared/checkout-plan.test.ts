@@ -196,3 +196,51 @@ describe('checks before any product is read', () => {
     expect(checkRequest(body({ households: [stall()], items: [{ productId: 'a', quantity: 499.5 }, { productId: 'a', quantity: 499.5 }] }), WED_10)).toBeNull();
   });
 });
+
+describe('a drop (docs/drops.md)', () => {
+  const DROP = { id: 'drop', date: '2030-06-15', opens: '09:00', closes: '11:00', orderBy: '2030-06-14T18:00:00.000Z', cancelled: false };
+  const member = (drops = [DROP]): Map<string, PlanHousehold> => new Map([[FARM.id, { ...FARM, drops }], [PLAIN.id, { ...PLAIN, drops }]]);
+  const atDrop = (householdId = 'farm', extra: Partial<FulfilmentChoice> = {}): FulfilmentChoice =>
+    ({ householdId, deliveryType: 'drop', dropId: 'drop', date: '', paymentMethod: 'cash', ...extra });
+  const planAt = (now: Date, choices: FulfilmentChoice[], households = member()) =>
+    planCheckout({ lines: [lineOf(product('a', 'farm'), 1), lineOf(product('b', 'plain'), 1, 1)], households, choices, body: body({ households: choices }), now });
+
+  it('takes orders until the millisecond before orderBy, with the drop\'s day and hour and no fee', () => {
+    const ok = planAt(new Date(Date.parse(DROP.orderBy) - 1000), [atDrop('farm'), atDrop('plain')]);
+    expect(ok.ok && ok.parts.map((p) => [p.fulfilment.deliveryType, p.fulfilment.dropId, p.fulfilment.date, p.fulfilment.time, p.feePara])).toEqual([
+      ['drop', 'drop', '2030-06-15', '09:00', 0], ['drop', 'drop', '2030-06-15', '09:00', 0],
+    ]);
+    expect(planAt(new Date(Date.parse(DROP.orderBy) - 1), [atDrop('farm'), atDrop('plain')]).ok).toBe(true);
+    for (const late of [0, 1, 1000]) {
+      expect(problemOf(planAt(new Date(Date.parse(DROP.orderBy) + late), [atDrop('farm'), atDrop('plain')]))).toMatchObject({
+        status: 409, code: 'order.drop_closed', details: [{ field: 'households.0.dropId', householdId: 'farm' }],
+      });
+    }
+  });
+
+  it('refuses a cancelled drop, a household that is not a member, no drop, another day', () => {
+    expect(problemOf(planAt(WED_10, [atDrop('farm'), atDrop('plain')], member([{ ...DROP, cancelled: true }])))?.code).toBe('order.drop_cancelled');
+    const onlyFarm = new Map([[FARM.id, { ...FARM, drops: [DROP] }], [PLAIN.id, PLAIN]]);
+    expect(problemOf(planAt(WED_10, [atDrop('farm'), atDrop('plain')], onlyFarm))).toMatchObject({
+      code: 'order.drop_unavailable', details: [{ field: 'households.1.dropId', householdId: 'plain' }],
+    });
+    expect(problemOf(planAt(WED_10, [atDrop('farm', { dropId: undefined }), atDrop('plain')]))).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(problemOf(planAt(WED_10, [atDrop('farm', { date: '2030-06-16' }), atDrop('plain')]))).toMatchObject({ status: 400, details: [{ field: 'households.0.date' }] });
+    expect(planAt(WED_10, [atDrop('farm', { date: '2030-06-15' }), atDrop('plain')]).ok).toBe(true);
+  });
+
+  it('keeps the minimum order for a drop', () => {
+    const result = planCheckout({ lines: [lineOf(product('a', 'farm', { pricePara: 10_000 }), 1)], households: member(), choices: [atDrop()], body: body({ households: [atDrop()] }), now: WED_10 });
+    expect(problemOf(result)?.code).toBe('order.below_minimum');
+  });
+
+  it('takes the flat body\'s drop for every household, and checks it even there', () => {
+    const flat = body({ deliveryType: 'drop', dropId: 'drop' });
+    const lines = [lineOf(product('a', 'farm'), 1), lineOf(product('b', 'plain'), 1, 1)];
+    expect(checkRequest(flat, WED_10)).toBeNull();
+    const ok = planCheckout({ lines, households: member(), choices: undefined, body: flat, now: WED_10 });
+    expect(ok.ok && ok.parts.every((p) => p.fulfilment.dropId === 'drop')).toBe(true);
+    const late = planCheckout({ lines, households: member(), choices: undefined, body: flat, now: new Date(Date.parse(DROP.orderBy) + 1000) });
+    expect(problemOf(late)).toMatchObject({ code: 'order.drop_closed', details: [{ field: 'dropId' }] });
+  });
+});

@@ -29,7 +29,10 @@ export type HandoverState = (typeof HANDOVER_STATES)[number];
 
 const calendarDate = text({ error: 'Date must be YYYY-MM-DD' }).refine(isCalendarDay, 'Date must be YYYY-MM-DD');
 const clockTime = text({ error: 'Time must be HH:MM' }).refine(isClockTime, 'Time must be HH:MM');
-const timestamp = z.iso.datetime({ offset: true, error: 'Must be a timestamp with a time zone, e.g. 2030-06-14T20:00:00+02:00' });
+const TIMESTAMP_MESSAGE = 'Must be a timestamp with a time zone, e.g. 2030-06-14T20:00:00+02:00';
+/** An instant the database stores as written (years 2000..9998, so no year 0 nor a shift past 9999). */
+const timestamp = z.iso.datetime({ offset: true, error: TIMESTAMP_MESSAGE })
+  .refine((v) => { const year = new Date(v).getUTCFullYear(); return year >= 2000 && year <= 9998; }, TIMESTAMP_MESSAGE);
 const coordinate = (max: number) => z.number({ error: 'Must be a number or null' }).min(-max, `Must be between -${max} and ${max}`).max(max, `Must be between -${max} and ${max}`);
 
 export const dropPlaceBody = z.object({

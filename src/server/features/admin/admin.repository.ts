@@ -243,11 +243,11 @@ export function createAdminRepository(db: Db) {
       const [totals] = (await db.execute<{ orders: number; revenue_para: number; buyers: number; producers: number }>(sql`
         SELECT count(*)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para,
                count(DISTINCT o.buyer_id)::int AS buyers, count(DISTINCT o.household_id)::int AS producers
-        FROM orders o WHERE o.status <> 'cancelled' AND ${day} BETWEEN ${from}::date AND ${to}::date`)).rows;
+        FROM orders o WHERE o.status NOT IN ('cancelled', 'no_show') AND ${day} BETWEEN ${from}::date AND ${to}::date`)).rows;
       const byDay = (await db.execute<{ date: string; orders: number; revenue_para: number }>(sql`
         SELECT to_char(d.day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para
         FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
-        LEFT JOIN orders o ON o.status <> 'cancelled' AND ${day} = d.day::date
+        LEFT JOIN orders o ON o.status NOT IN ('cancelled', 'no_show') AND ${day} = d.day::date
         GROUP BY d.day ORDER BY d.day`)).rows;
       return { totals: totals!, byDay };
     },

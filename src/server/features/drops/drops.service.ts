@@ -8,7 +8,7 @@ import { DROP_DAYS_AHEAD_MAX, type DropPlaceInput } from '#shared/contracts/drop
 import { paraToRsd } from '#shared/money.ts';
 import { addQuantities, lineTotalPara } from '#shared/quantity.ts';
 import { searchKey } from '#shared/search-key.ts';
-import { addDays, belgradeInstant, belgradeParts, belgradeToday } from '#shared/time.ts';
+import { addDays, belgradeInstant, belgradeParts, belgradeToday, isCalendarDay, isClockTime } from '#shared/time.ts';
 import { toProductDto } from '../../db/read-models.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createNotification } from '../../domain/notifications.ts';
@@ -37,8 +37,11 @@ export interface DropsServiceDeps {
 /** Who looks at a drop: nobody in particular, or a household (the caller's; a producer's user id is its household's). */
 type Viewer = string | null;
 
-const dropCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string().regex(/^\d{2}:\d{2}$/), z.uuid()])
+const dropCursor = z.tuple([z.string().refine(isCalendarDay), z.string().refine(isClockTime), z.uuid()])
   .transform(([date, opens, id]) => ({ date, opens, id }));
+
+/** Further than this from today no drop can be (60 days ahead, 12 weekly copies); days beyond are not asked of the database. */
+const FAR_DAYS = DROP_DAYS_AHEAD_MAX + 7 * 13;
 
 /** When the drop starts and ends, as instants (Europe/Belgrade wall clock). */
 const startOf = (d: Pick<DropRow, 'date' | 'opens'>) => belgradeInstant(d.date, d.opens);
@@ -145,6 +148,7 @@ export function createDropsService({ db, repo, clock, outbox, publicUrl }: Drops
       const now = clock();
       const today = belgradeToday(now);
       const from = query.from && query.from > today ? query.from : today;
+      if (from > addDays(today, FAR_DAYS)) return { items: [], nextCursor: null };
       const rows = await repo.listPublic(db, {
         from, to: addDays(from, query.days - 1), townKey: searchKey(query.town ?? ''),
         householdId: query.householdId, after: decodeCursor(query.cursor, dropCursor), limit: query.limit,
@@ -166,7 +170,9 @@ export function createDropsService({ db, repo, clock, outbox, publicUrl }: Drops
     /** GET /api/producer/drops */
     async mine(householdId: string, query: ProducerDropsQueryInput): Promise<{ items: ProducerDrop[]; nextCursor: string | null }> {
       const now = clock();
-      const from = query.from ?? addDays(belgradeToday(now), -7);
+      const today = belgradeToday(now);
+      const from = query.from ?? addDays(today, -7);
+      if (from > addDays(today, FAR_DAYS)) return { items: [], nextCursor: null };
       const rows = await repo.listOwn(db, { householdId, from, to: addDays(from, query.days - 1), after: decodeCursor(query.cursor, dropCursor), limit: query.limit });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);

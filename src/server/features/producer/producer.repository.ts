@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Product } from '#shared/contracts/products.ts';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -99,15 +99,15 @@ export function createProducerRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Sum of non-cancelled order totals (para) created in [from, to]. */
+    /** Sum of order totals (para) created in [from, to], without cancelled ones and those the buyer never collected (no_show). */
     async salesSince(householdId: string, from: Date, to: Date): Promise<number> {
       const [row] = await db.select({ total: sql<number>`coalesce(sum(${orders.totalPara}), 0)::bigint` }).from(orders)
-        .where(and(eq(orders.householdId, householdId), ne(orders.status, 'cancelled'),
+        .where(and(eq(orders.householdId, householdId), notInArray(orders.status, ['cancelled', 'no_show']),
           gt(orders.createdAt, from), sql`${orders.createdAt} <= ${to.toISOString()}::timestamptz`));
       return Number(row?.total ?? 0);
     },
 
-    /** Non-cancelled orders per local day (time zone `tz`) from `firstDay` (YYYY-MM-DD) up to `to`. */
+    /** Orders (not cancelled nor no_show) per local day (time zone `tz`) from `firstDay` (YYYY-MM-DD) up to `to`. */
     async dailySales(householdId: string, tz: string, firstDay: string, to: Date) {
       // The zone is a constant name, inlined so SELECT and GROUP BY are the same expression.
       if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(tz)) throw new Error(`Bad time zone: ${tz}`);
@@ -115,7 +115,7 @@ export function createProducerRepository(db: Db) {
       const day = sql<string>`to_char((${orders.createdAt} AT TIME ZONE ${zone})::date, 'YYYY-MM-DD')`;
       return db.select({ date: day, totalPara: sql<number>`sum(${orders.totalPara})::bigint`, orders: sql<number>`count(*)::int` })
         .from(orders)
-        .where(and(eq(orders.householdId, householdId), ne(orders.status, 'cancelled'),
+        .where(and(eq(orders.householdId, householdId), notInArray(orders.status, ['cancelled', 'no_show']),
           sql`(${orders.createdAt} AT TIME ZONE ${zone})::date >= ${firstDay}::date`,
           sql`${orders.createdAt} <= ${to.toISOString()}::timestamptz`))
         .groupBy(day);
