@@ -32,6 +32,8 @@ export const PAGES = {
   product: { path: '/product/:id', module: 'product', access: 'anyone', offline: true },
   household: { path: '/household/:id', module: 'household', access: 'anyone', offline: true },
   buyer: { path: '/buyer/:id', module: 'buyer', access: 'anyone', offline: true },
+  drops: { path: '/drops', module: 'drops', access: 'anyone', offline: true },
+  drop: { path: '/drop/:id', module: 'drop', access: 'anyone', offline: true },
   login: { path: '/login', module: 'login', access: 'anyone' },
   signup: { path: '/signup', module: 'signup', access: 'anyone' },
   verifyEmail: { path: '/verify-email', module: 'verify-email', access: 'anyone' },
@@ -45,6 +47,9 @@ export const PAGES = {
   admin: { path: '/admin', module: 'admin', access: 'signed-in' },
   producerDashboard: { path: '/producer/dashboard', module: 'producer-dashboard', access: 'producer' },
   producerPayments: { path: '/producer/payments', module: 'producer-payments', access: 'producer' },
+  // Private (not `offline`): offline the worker answers with the shell and the page reads the
+  // pick list it kept on the device (docs/drops.md).
+  dropHandover: { path: '/producer/drops/:id/handover', module: 'drop-handover', access: 'producer' },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageName = keyof typeof PAGES;

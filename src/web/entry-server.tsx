@@ -6,6 +6,7 @@ import { isUuid, matchPage, type PageName } from '#shared/pages.ts';
 import type { ServerRenderer, ServerRendererOptions, ServerState } from '#shared/ssr.ts';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { FEED_FILTERS, productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { dropQueryOptions, dropsQueryOptions } from '#web/features/drops/api/drops-api.ts';
 import { householdQueryOptions } from '#web/features/households/api/get-household.ts';
 import { householdsQueryOptions } from '#web/features/households/api/get-households.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
@@ -21,7 +22,7 @@ import { AppRoutes, preloadPage } from './app/page-routes.tsx';
 
 /**
  * The server renderer (built by `vite build --ssr`, loaded by src/server/plugins/web.ts).
- * Public pages arrive as HTML with their data: the feed, a product, a household. Their
+ * Public pages arrive as HTML with their data: the feed, a product, a household, the drops. Their
  * answers are fetched in-process before rendering and handed to the browser as TanStack
  * Query's dehydrated cache, so hydration renders the very same tree and fetches nothing.
  * Everything else renders as the browser would before its data arrives (skeletons,
@@ -39,6 +40,8 @@ const PREFETCH: Partial<Record<PageName, (client: QueryClient, id: string) => Ar
     client.prefetchQuery(productQueryOptions(id)),
     client.prefetchQuery(reviewsQueryOptions(id)),
   ],
+  drops: (client) => [client.prefetchQuery(dropsQueryOptions({}))],
+  drop: (client, id) => [client.prefetchQuery(dropQueryOptions(id))],
   household: (client, id) => [
     client.prefetchQuery(householdQueryOptions(id, null)),
     client.prefetchQuery(storiesQueryOptions(id)),

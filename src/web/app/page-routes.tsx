@@ -19,6 +19,8 @@ const PAGE_MODULES: Record<PageName | typeof NOT_FOUND_MODULE, PageModule> = {
   product: () => import('./routes/product.tsx'),
   household: () => import('./routes/household.tsx'),
   buyer: () => import('./routes/buyer.tsx'),
+  drops: () => import('./routes/drops.tsx'),
+  drop: () => import('./routes/drop.tsx'),
   login: () => import('./routes/login.tsx'),
   signup: () => import('./routes/signup.tsx'),
   verifyEmail: () => import('./routes/verify-email.tsx'),
@@ -31,6 +33,7 @@ const PAGE_MODULES: Record<PageName | typeof NOT_FOUND_MODULE, PageModule> = {
   admin: () => import('./routes/admin.tsx'),
   producerDashboard: () => import('./routes/producer-dashboard.tsx'),
   producerPayments: () => import('./routes/producer-payments.tsx'),
+  dropHandover: () => import('./routes/drop-handover.tsx'),
   'not-found': () => import('./routes/not-found.tsx'),
 };
 

@@ -86,6 +86,14 @@ export const queryKeys = {
     /** The orders the signed-in producer shares with a buyer (the buyer page's Message button). */
     shared: (buyerId: string) => ['messages', 'shared', buyerId] as const,
   },
+  /** Drops (docs/drops.md): the public list and pages, the producer's own, their pick lists. */
+  drops: {
+    all: ['drops'] as const,
+    list: (filters: object) => ['drops', 'list', filters] as const,
+    detail: (id: string) => ['drops', 'detail', id] as const,
+    own: ['drops', 'own'] as const,
+    picklist: (id: string) => ['drops', 'picklist', id] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Menu, Search, Wheat } from 'lucide-react';
+import { MapPin, Menu, Search, Wheat } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -59,6 +59,11 @@ export function Header({ onSearch, onMenu }: HeaderProps) {
         </Link>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitcher />
+          {/* Drops (docs/drops.md): several households at one place and hour; the name shows beside the pin on wide screens.
+              A phone's header has no room left (the feed links to drops there). */}
+          <Button asChild variant="ghost" className="hidden size-10 px-0 sm:inline-flex lg:w-auto lg:px-3">
+            <Link to="/drops"><MapPin aria-hidden="true" /><span className="sr-only lg:not-sr-only">{t('header.drops')}</span></Link>
+          </Button>
           <Button
             variant="ghost"
             size="icon"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MapPin } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { FOLLOWING_PREVIEW_COUNT } from '#shared/constants.ts';
@@ -50,7 +51,7 @@ function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean;
 }
 
 export default function FeedPage() {
-  const { t } = useTranslation(['catalog', 'common']);
+  const { t } = useTranslation(['catalog', 'common', 'drops']);
   const { user } = useAuth();
   const addToBasket = useAddToBasket();
   const households = useHouseholds();
@@ -94,6 +95,16 @@ export default function FeedPage() {
           returnFocus={() => document.querySelector<HTMLElement>(`[data-household-id="${CSS.escape(viewerHousehold.id)}"]`)}
         />
       )}
+
+      {/* Drops (docs/drops.md): a plain link, no query, so the first page stays as light as it was. */}
+      <Link to="/drops" className="mb-6 flex items-center gap-3 rounded-xl border bg-card p-3 hover:bg-accent">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"><MapPin aria-hidden="true" className="size-5" /></span>
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium">{t('drops:feedLink')}</span>
+          <span className="text-sm text-muted-foreground">{t('drops:feedLinkText')}</span>
+        </span>
+        <span aria-hidden="true" className="ml-auto shrink-0 text-xl text-muted-foreground">›</span>
+      </Link>
 
       {user && followed.length > 0 && (
         <section aria-labelledby="following-heading" className="mb-6">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link, useSearchParams } from '#web/lib/router.tsx';
 import { FileSpreadsheet } from 'lucide-react';
@@ -11,16 +12,18 @@ import { OrderConversation } from '#web/features/messages/components/order-conve
 import { ProducerOrdersTab } from '#web/features/orders/components/producer-orders-tab.tsx';
 import { StandingDemandTable } from '#web/features/standing/components/standing-demand-table.tsx';
 import { SlipButton } from '#web/features/orders/components/slip-button.tsx';
+import { DropsTab } from '#web/features/drops/components/drops-tab.tsx';
 import { HouseholdSection } from '#web/features/producer/components/household-section.tsx';
 import { ProducerOverview } from '#web/features/producer/components/producer-overview.tsx';
 import { ProductsTab } from '#web/features/producer/components/products-tab.tsx';
 import { StoriesSection } from '#web/features/producer/components/stories-section.tsx';
+import { preloadPage } from '../page-routes.tsx';
 
-const TABS = ['products', 'orders', 'stories', 'household'] as const;
+const TABS = ['products', 'orders', 'drops', 'stories', 'household'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * docs/product.md "Producer dashboard": overview on top, then Products / Orders /
+ * docs/product.md "Producer dashboard": overview on top, then Products / Orders / Drops /
  * Stories / Household. The guard in the router sends non-producers to /profile. The open
  * tab is kept in ?tab= so it survives a reload and can be linked.
  */
@@ -34,6 +37,12 @@ export default function ProducerDashboardPage() {
   // ?order=<id> (a notification's link) opens that order's conversation on the Orders tab.
   const linked = params.get('order');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : linked ? 'orders' : 'products';
+
+  // The Drops tab leads to the hand-over screen, used where there may be no signal: its code is
+  // fetched now, while there is, so the service worker has it (docs/drops-handover.md).
+  useEffect(() => {
+    if (tab === 'drops') void preloadPage('/producer/drops/-/handover')?.catch(() => undefined);
+  }, [tab]);
 
   if (!user) return null; // the guard renders nothing else without a user
 
@@ -56,8 +65,9 @@ export default function ProducerDashboardPage() {
           return copy;
         }, { replace: true })}
       >
-        <TabsList aria-label={t('tabs.label')} className="grid w-full grid-cols-4">
-          {TABS.map((name) => <TabsTrigger key={name} value={name} className="px-1 text-xs sm:text-sm">{t(`tabs.${name}`)}</TabsTrigger>)}
+        {/* Five tabs do not fit a phone's width in every language: there the row scrolls. */}
+        <TabsList aria-label={t('tabs.label')} className="flex w-full justify-start overflow-x-auto sm:grid sm:grid-cols-5">
+          {TABS.map((name) => <TabsTrigger key={name} value={name} className="shrink-0 px-3 text-xs sm:px-1 sm:text-sm">{t(`tabs.${name}`)}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="products"><ProductsTab UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="orders">
@@ -74,6 +84,7 @@ export default function ProducerDashboardPage() {
           )} />
           <StandingDemandTable />
         </TabsContent>
+        <TabsContent value="drops"><DropsTab householdId={user.id} /></TabsContent>
         <TabsContent value="stories"><StoriesSection householdId={user.id} UploadField={MediaUploadField} /></TabsContent>
         <TabsContent value="household"><HouseholdSection householdId={user.id} UploadField={MediaUploadField} /></TabsContent>
       </Tabs>

@@ -5,6 +5,7 @@ import { MemoryRouter } from '#web/lib/router.tsx';
 import { TranslationProvider } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Drop } from '#shared/contracts/drops.ts';
 import i18n from '#web/lib/i18n.ts';
 import { CheckoutView, type CheckoutLine } from './checkout-view.tsx';
 
@@ -16,12 +17,12 @@ const line = (id: string, householdId: string, householdName: string, price: num
 });
 const ITEMS = [line('a', 'h1', 'Пчелињак', 1200, 2), line('b', 'h2', 'Салаш', 99.5, 3), line('c', 'h1', 'Пчелињак', 450.5, 1)];
 
-function renderCheckout(items = ITEMS, onPlaced = vi.fn()) {
+function renderCheckout(items = ITEMS, onPlaced = vi.fn(), drops: Drop[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <MemoryRouter><CheckoutView items={items} defaultPhone="+381641234567" onPlaced={onPlaced} /></MemoryRouter>
+        <MemoryRouter><CheckoutView items={items} defaultPhone="+381641234567" onPlaced={onPlaced} drops={drops} /></MemoryRouter>
       </QueryClientProvider>
     </TranslationProvider>,
   );
@@ -189,5 +190,32 @@ describe('CheckoutView', () => {
     await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
     const [first, second] = keysOf(fetchMock);
     expect(second).not.toBe(first);
+  });
+
+  it('offers the drops the basket came from to their households, starts there, and sends the drop and its day', async () => {
+    const drop = (id: string, status: Drop['status'], orderBy: string, households: string[]): Drop => ({
+      id, title: `Drop ${id.slice(0, 4)}`, hostHouseholdId: 'h1', date: '2099-02-06', opens: '17:00', closes: '18:30', orderBy, note: null, status, cancelReason: null,
+      place: { name: 'Parking', address: 'Trg 1', town: 'Kovin', lat: null, lng: null }, households: households.map((h) => ({ id: h, name: h, avatar: null })),
+    });
+    const open = drop('dddddddd-dddd-4ddd-8ddd-dddddddddddd', 'open', '2099-02-05T11:00:00.000Z', ['h1', 'h2']);
+    const closed = drop('cccccccc-cccc-4ccc-8ccc-cccccccccccc', 'closed', '2000-01-01T11:00:00.000Z', ['h1']);
+    const orders = vi.fn(() => Promise.resolve(created()));
+    const fetchMock = api(orders);
+    vi.stubGlobal('fetch', fetchMock);
+    renderCheckout(ITEMS, vi.fn(), [closed, open]);
+    const bees = await screen.findByRole('region', { name: 'Пчелињак' });
+    await waitFor(() => expect(within(bees).getByLabelText('Drop')).toBeChecked());
+    expect(within(bees).getByRole('radio', { name: /Drop cccc/ })).toBeDisabled();
+    expect(within(bees).getByRole('radio', { name: /Drop dddd/ })).toBeChecked();
+    expect(within(bees).getByText('Ordering for this drop has closed.')).toBeInTheDocument();
+    const farm = screen.getByRole('region', { name: 'Салаш' });
+    expect(within(farm).getByLabelText('Drop')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(orders).toHaveBeenCalledTimes(1));
+    const body = JSON.parse((orderCalls(fetchMock)[0]![1] as RequestInit).body as string);
+    expect(body.households).toEqual([
+      { householdId: 'h1', deliveryType: 'drop', dropId: open.id, date: '2099-02-06', paymentMethod: 'cash' },
+      { householdId: 'h2', deliveryType: 'drop', dropId: open.id, date: '2099-02-06', paymentMethod: 'cash' },
+    ]);
   });
 });

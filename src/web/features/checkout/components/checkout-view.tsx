@@ -4,6 +4,7 @@ import { ArrowLeft, ShoppingBasket, WifiOff } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { belgradeToday } from '#shared/time.ts';
+import type { Drop } from '#shared/contracts/drops.ts';
 import type { CreateOrderBody, Order } from '#shared/contracts/orders.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -32,15 +33,17 @@ export interface CheckoutViewProps {
    * address into the field; with onlyIfEmpty it leaves text the user already has.
    */
   addressPicker?: (fill: (address: string, options?: { onlyIfEmpty?: boolean }) => void) => ReactNode;
+  /** The drops the basket was filled from (another feature): their households may choose "Drop". */
+  drops?: readonly Drop[];
 }
 
 /** docs/product.md, Checkout: summary by household, delivery details, one atomic order. */
-export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker }: CheckoutViewProps) {
+export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, drops }: CheckoutViewProps) {
   const { t } = useTranslation(['checkout', 'errors', 'common']);
   const format = useFormat();
   const isOnline = useOnlineStatus();
   const placeOrder = usePlaceOrder();
-  const plan = useCheckoutPlan(items);
+  const plan = useCheckoutPlan(items, drops);
   /** One key per attempt: kept across retries and double clicks until success or a body change. */
   const attempt = useRef<{ key: string; body: string } | null>(null);
   /** Set at once on submit: a double click lands before React re-renders the disabled form. */

@@ -1,3 +1,4 @@
+import type { Drop } from '#shared/contracts/drops.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
 import type { PaymentMethod } from '#shared/contracts/orders.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
@@ -5,6 +6,7 @@ import { cn } from '#web/lib/utils.ts';
 import type { Choice, ChoiceErrors } from '../lib/choice.ts';
 import { radioCard, type AddressPicker } from './choice-parts.tsx';
 import { DeliveryFields } from './delivery-fields.tsx';
+import { DropFields } from './drop-fields.tsx';
 import { HandPickupFields, PointPickupFields } from './pickup-fields.tsx';
 
 interface Props {
@@ -16,26 +18,29 @@ interface Props {
   today: string;
   onChange: (next: Choice) => void;
   addressPicker?: AddressPicker | undefined;
+  /** The drops of this household the basket came from: "Drop" is offered with them. */
+  drops?: readonly Drop[] | undefined;
 }
 
-/** One household's part of the checkout form: pickup or delivery, where and when, and how it is paid. */
-export function HouseholdChoice({ id, household, slots, choice, errors, today, onChange, addressPicker }: Props) {
-  const { t } = useTranslation('logistics');
+/** One household's part of the checkout form: pickup, delivery or a drop, where and when, and how it is paid. */
+export function HouseholdChoice({ id, household, slots, choice, errors, today, onChange, addressPicker, drops = [] }: Props) {
+  const { t } = useTranslation(['logistics', 'drops']);
   const set = (patch: Partial<Choice>) => onChange({ ...choice, ...patch });
   const part = { id, household, slots, choice, errors, set };
+  const types = ['pickup', 'delivery', ...(drops.length > 0 ? ['drop' as const] : [])] as const;
   const payments: PaymentMethod[] = [...(household.payment.cash ? ['cash' as const] : []), ...(household.payment.ipsAccount ? ['ips_qr' as const] : [])];
 
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('method')}</legend>
-        <div role="radiogroup" aria-label={t('method')} className="grid grid-cols-2 gap-2">
-          {(['pickup', 'delivery'] as const).map((type) => (
+        <div role="radiogroup" aria-label={t('method')} className={cn('grid gap-2', drops.length > 0 ? 'grid-cols-3' : 'grid-cols-2')}>
+          {types.map((type) => (
             <label key={type} className={radioCard}>
               <input type="radio" name={`${id}-method`} value={type} checked={choice.deliveryType === type}
                 disabled={type === 'delivery' && !household.delivery.enabled}
-                onChange={() => set({ deliveryType: type })} className="accent-primary" />
-              {t(type)}
+                onChange={() => set({ deliveryType: type, ...(type === 'drop' && !choice.dropId ? { dropId: drops[0]?.id ?? '' } : {}) })} className="accent-primary" />
+              {type === 'drop' ? t('drops:checkout.option') : t(type)}
             </label>
           ))}
         </div>
@@ -45,6 +50,7 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
       {choice.deliveryType === 'pickup' && household.pickupPoints.length > 0 && <PointPickupFields {...part} />}
       {choice.deliveryType === 'pickup' && household.pickupPoints.length === 0 && <HandPickupFields {...part} today={today} />}
       {choice.deliveryType === 'delivery' && <DeliveryFields {...part} addressPicker={addressPicker} />}
+      {choice.deliveryType === 'drop' && <DropFields id={id} choice={choice} errors={errors} set={set} drops={drops} />}
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('payment')}</legend>

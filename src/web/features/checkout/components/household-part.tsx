@@ -46,7 +46,7 @@ export function HouseholdPart({ group, today, onChange, addressPicker }: Props) 
         )}
         {household && slots ? (
           <HouseholdChoice id={`checkout-${householdId.slice(0, 8)}`} household={household} slots={slots} choice={choice}
-            errors={group.errors} today={today} onChange={onChange} addressPicker={addressPicker} />
+            errors={group.errors} today={today} onChange={onChange} addressPicker={addressPicker} drops={group.drops} />
         ) : (
           <p className="text-sm text-muted-foreground">{t('logistics:loading')}</p>
         )}

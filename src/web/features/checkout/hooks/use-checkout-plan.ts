@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { belowMinimum, checkChoice, deliveryFeePara, groupLines, planHouseholdOf } from '#shared/checkout-plan.ts';
+import { belowMinimum, checkChoice, deliveryFeePara, groupLines, planDropOf, planHouseholdOf, type PlanHousehold } from '#shared/checkout-plan.ts';
+import type { Drop } from '#shared/contracts/drops.ts';
 import type { Unit } from '#shared/constants.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
 import type { HouseholdCheckoutBody } from '#shared/contracts/orders.ts';
@@ -31,14 +32,16 @@ export interface CheckoutGroup {
   choice: Choice;
   errors: ChoiceErrors;
   feePara: number;
+  /** The drops this household is in that the basket came from (checkout offers "Drop" with them). */
+  drops: readonly Drop[];
 }
 
 /**
  * The basket split by household with the checkout plan (src/shared/checkout-plan.ts), each
- * household's settings and slots, and the buyer's choices: fees and total as they change,
+ * household's settings and slots (and the drops the basket came from), and the buyer's choices: fees and total as they change,
  * and the same checks the server makes, before anything is sent.
  */
-export function useCheckoutPlan(items: readonly CheckoutLine[]) {
+export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly Drop[] = []) {
   const { t } = useTranslation(['checkout', 'logistics']);
   const format = useFormat();
   const basic = useMemo(() => groupLines(items.map((line, itemIndex) => ({
@@ -54,11 +57,13 @@ export function useCheckoutPlan(items: readonly CheckoutLine[]) {
 
   const groups: CheckoutGroup[] = basic.map((g) => {
     const { household, slots } = logistics[g.householdId] ?? {};
-    const choice = choices[g.householdId] ?? defaultChoice(household, slots);
+    const householdDrops = drops.filter((d) => d.households.some((h) => h.id === g.householdId));
+    const choice = choices[g.householdId] ?? defaultChoice(household, slots, householdDrops);
     return {
       householdId: g.householdId, householdName: g.lines[0]!.line.product.householdName, lines: g.lines.map((l) => l.line),
       subtotalPara: g.subtotalPara, household, slots, choice, errors: errors[g.householdId] ?? {},
       feePara: household ? deliveryFeePara(planHouseholdOf(household), choice.deliveryType, g.subtotalPara) : 0,
+      drops: householdDrops,
     };
   });
 
@@ -68,8 +73,8 @@ export function useCheckoutPlan(items: readonly CheckoutLine[]) {
     let first: string | null = null;
     for (const g of groups) {
       if (!g.household) return t('logistics:loading');
-      const plan = planHouseholdOf(g.household);
-      const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice), new Date(), { form: true }), g.household, g.choice, t);
+      const plan: PlanHousehold = { ...planHouseholdOf(g.household), drops: g.drops.map(planDropOf) };
+      const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice, g.drops), new Date(), { form: true }), g.household, g.choice, t);
       if (Object.keys(found).length > 0) next[g.householdId] = found;
       first ??= Object.values(found)[0] ?? null;
       if (!first && belowMinimum(plan, g.subtotalPara)) {
@@ -89,6 +94,6 @@ export function useCheckoutPlan(items: readonly CheckoutLine[]) {
     setChoice: (householdId: string, next: Choice) => setChoices((all) => ({ ...all, [householdId]: next })),
     check,
     /** The per-household list of the order body (call after `check` found nothing). */
-    entries: (): HouseholdCheckoutBody[] => groups.map((g) => entryOf(g.householdId, g.household!, g.choice)),
+    entries: (): HouseholdCheckoutBody[] => groups.map((g) => entryOf(g.householdId, g.household!, g.choice, g.drops)),
   };
 }

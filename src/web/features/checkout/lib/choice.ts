@@ -1,12 +1,16 @@
 import type { ChoiceIssue, FulfilmentChoice } from '#shared/checkout-plan.ts';
 import { defaultPaymentMethod, planHouseholdOf } from '#shared/checkout-plan.ts';
+import { dropTakesOrders } from '#shared/checkout-plan.ts';
+import type { Drop } from '#shared/contracts/drops.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
 import type { HouseholdCheckoutBody, PaymentMethod } from '#shared/contracts/orders.ts';
 
 /** One household's part of the checkout form, as its fields hold it ('' = not chosen yet). */
 export interface Choice {
-  deliveryType: 'pickup' | 'delivery';
+  deliveryType: 'pickup' | 'delivery' | 'drop';
   pickupPointId: string;
+  /** deliveryType "drop": the chosen drop ('' = none yet). */
+  dropId: string;
   /** The chosen pickup window: "date|opens|closes". */
   slot: string;
   date: string;
@@ -26,11 +30,17 @@ export function firstSlotOf(slots: Slots | undefined, pointId: string): string {
   return first ? slotValue(first) : '';
 }
 
-/** Pickup at the first point in its first window (or by hand), paid the household's default way. */
-export function defaultChoice(household: Household | undefined, slots: Slots | undefined): Choice {
+/**
+ * At the first drop of the household that still takes orders, when the basket came from one
+ * (the buyer ordered from the drop's page); else pickup at the first point in its first window
+ * (or by hand); paid the household's default way.
+ */
+export function defaultChoice(household: Household | undefined, slots: Slots | undefined, drops: readonly Drop[] = [], now = new Date()): Choice {
   const point = household?.pickupPoints[0];
+  const drop = drops.find((d) => d.status === 'open' && dropTakesOrders(d, now));
   return {
-    deliveryType: 'pickup',
+    deliveryType: drop ? 'drop' : 'pickup',
+    dropId: drop?.id ?? '',
     pickupPointId: point?.id ?? '',
     slot: point ? firstSlotOf(slots, point.id) : '',
     date: '',
@@ -48,7 +58,11 @@ export function windowOf(choice: Choice): { date: string; opens: string; closes:
 }
 
 /** The form's fields as the household's entry of POST /api/orders (what the checkout plan checks). */
-export function entryOf(householdId: string, household: Household, c: Choice): FulfilmentChoice & HouseholdCheckoutBody {
+export function entryOf(householdId: string, household: Household, c: Choice, drops: readonly Pick<Drop, 'id' | 'date'>[] = []): FulfilmentChoice & HouseholdCheckoutBody {
+  if (c.deliveryType === 'drop') {
+    // The drop's own day is the order's ('' until a drop is chosen: the plan asks for one).
+    return { householdId, deliveryType: 'drop', dropId: c.dropId || undefined, date: drops.find((d) => d.id === c.dropId)?.date ?? '', paymentMethod: c.paymentMethod };
+  }
   if (c.deliveryType === 'delivery') {
     return { householdId, deliveryType: 'delivery', date: c.date, deliveryArea: c.deliveryArea || undefined, deliveryAddress: c.deliveryAddress.trim(), paymentMethod: c.paymentMethod };
   }
@@ -66,8 +80,6 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** The form field an issue marks: a pickup point's day is its "When" select. */
 function fieldOf(issue: ChoiceIssue, household: Household, c: Choice): keyof Choice {
   if (issue.field === 'date' && c.deliveryType === 'pickup' && household.pickupPoints.length > 0) return 'slot';
-  // A drop is chosen on the drop's own page; its issues mark the way of fulfilment.
-  if (issue.field === 'dropId') return 'deliveryType';
   return issue.field;
 }
 

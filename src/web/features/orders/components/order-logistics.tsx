@@ -5,33 +5,49 @@ import type { Order } from '#shared/contracts/orders.ts';
 import { formatAccount, model97Reference } from '#shared/ips.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useReportPayment } from '../api/report-payment.ts';
 import { useOrderWhen } from '../hooks/use-order-when.ts';
 
 /** Where and when, the delivery fee and the payment state of an order. */
 export function OrderLogistics({ order }: { order: Order }) {
-  const { t } = useTranslation('logistics');
+  const { t } = useTranslation(['logistics', 'drops']);
   const format = useFormat();
   const when = useOrderWhen(order);
+  const drop = order.drop ?? null;
   // Said once: where (a point or an address) then when; a pickup with neither place says "Pickup" beside its day.
   const hasPlace = order.pickupPoint !== null || order.deliveryType === 'delivery';
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="order-logistics">
-      {order.pickupPoint && (
+      {drop ? (
+        // A drop (docs/drops.md): its place, day and hours say where and when.
         <>
-          <dt className="text-muted-foreground">{t('order.pickupAt')}</dt>
-          <dd><span className="font-medium">{order.pickupPoint.name}</span>, {order.pickupPoint.address}</dd>
+          <dt className="text-muted-foreground">{t('drops:order.drop')}</dt>
+          <dd data-testid="order-drop">
+            <Link to={`/drop/${drop.id}`} className="font-medium underline-offset-2 hover:underline">{drop.title}</Link>
+            <br />{t('drops:order.at', { place: drop.place.name, address: drop.place.address, town: drop.place.town })}
+            <br />{t('drops:order.when', { date: format.day(drop.date), opens: drop.opens, closes: drop.closes })}
+          </dd>
+        </>
+      ) : (
+        <>
+          {order.pickupPoint && (
+            <>
+              <dt className="text-muted-foreground">{t('order.pickupAt')}</dt>
+              <dd><span className="font-medium">{order.pickupPoint.name}</span>, {order.pickupPoint.address}</dd>
+            </>
+          )}
+          {order.deliveryType === 'delivery' && (
+            <>
+              <dt className="text-muted-foreground">{t('order.deliveryTo')}</dt>
+              <dd>{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">{hasPlace ? t('order.slot') : t(order.deliveryType)}</dt>
+          <dd data-testid="order-when">{when}</dd>
         </>
       )}
-      {order.deliveryType === 'delivery' && (
-        <>
-          <dt className="text-muted-foreground">{t('order.deliveryTo')}</dt>
-          <dd>{[order.deliveryAddress, order.deliveryArea].filter(Boolean).join(', ')}</dd>
-        </>
-      )}
-      <dt className="text-muted-foreground">{hasPlace ? t('order.slot') : t(order.deliveryType)}</dt>
-      <dd data-testid="order-when">{when}</dd>
       {order.deliveryFee > 0 && (
         <>
           <dt className="text-muted-foreground">{t('order.deliveryFee')}</dt>

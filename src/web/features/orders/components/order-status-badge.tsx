@@ -2,7 +2,7 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import type { OrderStatus } from '#shared/constants.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 
-/** Spec colours: pending yellow, confirmed blue, ready green, completed grey (the default); cancelled red. */
+/** Spec colours: pending yellow, confirmed blue, ready green, completed grey (the default); cancelled and no_show red. */
 const VARIANTS = {
   pending: 'warning',
   confirmed: 'info',
@@ -10,6 +10,8 @@ const VARIANTS = {
   completed: 'muted',
   cancelled: 'destructive',
   awaiting_buyer: 'warning',
+  // The buyer did not come to a drop's hand-over (docs/drops.md).
+  no_show: 'destructive',
 } as const;
 
 export function OrderStatusBadge({ status }: { status: OrderStatus | string }) {

@@ -1,0 +1,145 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { addDays, belgradeDateOf, belgradeInstant, belgradeTimeOf, belgradeToday, isCalendarDay, isClockTime } from '#shared/time.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useTranslation } from '#web/lib/translate.tsx';
+import type { CreateDropBody, Drop } from '../api/drop-types.ts';
+import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
+
+/** The form's fields as typed; `orderByDate`/`orderByTime` are a Belgrade day and clock time. */
+interface Fields {
+  title: string; placeName: string; address: string; town: string; date: string; opens: string; closes: string;
+  orderByDate: string; orderByTime: string; note: string; repeatWeeks: string;
+}
+type FieldName = keyof Fields;
+
+function fieldsOf(drop: Drop | undefined): Fields {
+  if (drop) {
+    const orderBy = new Date(drop.orderBy);
+    return {
+      title: drop.title, placeName: drop.place.name, address: drop.place.address, town: drop.place.town, date: drop.date,
+      opens: drop.opens, closes: drop.closes, orderByDate: belgradeDateOf(orderBy), orderByTime: belgradeTimeOf(orderBy).slice(0, 5),
+      note: drop.note ?? '', repeatWeeks: '0',
+    };
+  }
+  const date = addDays(belgradeToday(), 7);
+  return { title: '', placeName: '', address: '', town: '', date, opens: '17:00', closes: '18:00', orderByDate: addDays(date, -1), orderByTime: '20:00', note: '', repeatWeeks: '0' };
+}
+
+/** What the form can tell before sending; the server checks the rest (dates ahead, the cutoff's day). */
+function problemsOf(f: Fields): Partial<Record<FieldName, string>> {
+  const out: Partial<Record<FieldName, string>> = {};
+  for (const name of ['title', 'placeName', 'address', 'town'] as const) if (!f[name].trim()) out[name] = 'required';
+  if (!isCalendarDay(f.date)) out.date = 'required';
+  if (!isClockTime(f.opens)) out.opens = 'required';
+  if (!isClockTime(f.closes)) out.closes = 'required';
+  else if (isClockTime(f.opens) && f.closes <= f.opens) out.closes = 'closes';
+  if (!isCalendarDay(f.orderByDate)) out.orderByDate = 'required';
+  if (!isClockTime(f.orderByTime)) out.orderByTime = 'required';
+  else if (!out.date && !out.opens && !out.orderByDate && `${f.orderByDate}T${f.orderByTime}` > `${f.date}T${f.opens}`) out.orderByTime = 'orderBy';
+  return out;
+}
+
+/** The API's field names (details' `field`) → the form's. */
+const API_FIELDS: Record<string, FieldName> = {
+  title: 'title', 'place.name': 'placeName', 'place.address': 'address', 'place.town': 'town', date: 'date',
+  opens: 'opens', closes: 'closes', orderBy: 'orderByTime', note: 'note', repeatWeeks: 'repeatWeeks',
+};
+
+/** Create a drop (with weekly copies) or edit one (the host): place, day, hours, cutoff, note. */
+export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; onOpenChange: (open: boolean) => void; drop?: Drop }) {
+  const { t } = useTranslation(['drops', 'errors']);
+  const formId = useId();
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(drop));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const create = useCreateDrop();
+  const update = useUpdateDrop();
+  const busy = create.isPending || update.isPending;
+  const set = (name: FieldName) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+
+  const reset = (next: boolean) => {
+    if (next) {
+      setFields(fieldsOf(drop));
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf(fields);
+    const texts = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(`dashboard.invalid.${v}`)]));
+    setErrors(texts);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`${formId}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    const body: CreateDropBody = {
+      title: fields.title.trim(),
+      place: { name: fields.placeName.trim(), address: fields.address.trim(), town: fields.town.trim() },
+      date: fields.date, opens: fields.opens, closes: fields.closes,
+      orderBy: belgradeInstant(fields.orderByDate, fields.orderByTime).toISOString(),
+      note: fields.note.trim() || null,
+    };
+    const onError = (error: Error) => {
+      if (isApiError(error)) {
+        const fromServer: Partial<Record<FieldName, string>> = {};
+        for (const detail of error.details) {
+          const name = typeof detail.field === 'string' ? API_FIELDS[detail.field] : undefined;
+          if (name) fromServer[name] ??= detail.message;
+        }
+        setErrors(fromServer);
+      }
+      toast.error(t('errors:title'), { description: error.message });
+    };
+    if (drop) {
+      update.mutate({ id: drop.id, body }, { onSuccess: () => { toast.success(t('dashboard.saved')); onOpenChange(false); }, onError });
+    } else {
+      const repeatWeeks = Math.max(0, Math.min(12, Math.trunc(Number(fields.repeatWeeks) || 0)));
+      create.mutate({ ...body, repeatWeeks }, { onSuccess: () => { toast.success(t('dashboard.created', { count: repeatWeeks + 1 })); onOpenChange(false); }, onError });
+    }
+  };
+
+  const field = (name: FieldName, label: string, input: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode, wide = false) => (
+    <div className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}>
+      <Label htmlFor={`${formId}-${name}`}>{label}</Label>
+      {input({ id: `${formId}-${name}`, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${formId}-${name}-error` : undefined })}
+      {errors[name] && <p id={`${formId}-${name}-error`} className="text-xs text-destructive">{errors[name]}</p>}
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{drop ? t('dashboard.editTitle') : t('dashboard.createTitle')}</DialogTitle>
+          <DialogDescription>{t('dashboard.createText')}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
+          {field('title', t('dashboard.fields.title'), (p) => <Input {...p} value={fields.title} maxLength={80} onChange={set('title')} />, true)}
+          {field('placeName', t('dashboard.fields.placeName'), (p) => <Input {...p} value={fields.placeName} maxLength={80} onChange={set('placeName')} />)}
+          {field('town', t('dashboard.fields.town'), (p) => <Input {...p} value={fields.town} maxLength={60} autoComplete="address-level2" onChange={set('town')} />)}
+          {field('address', t('dashboard.fields.address'), (p) => <Input {...p} value={fields.address} maxLength={200} autoComplete="street-address" onChange={set('address')} />, true)}
+          {field('date', t('dashboard.fields.date'), (p) => <Input {...p} type="date" value={fields.date} min={belgradeToday()} max={addDays(belgradeToday(), 60)} onChange={set('date')} />, true)}
+          {field('opens', t('dashboard.fields.opens'), (p) => <Input {...p} type="time" value={fields.opens} onChange={set('opens')} />)}
+          {field('closes', t('dashboard.fields.closes'), (p) => <Input {...p} type="time" value={fields.closes} onChange={set('closes')} />)}
+          <fieldset className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-medium">{t('dashboard.fields.orderBy')}</legend>
+            {field('orderByDate', t('dashboard.fields.orderByDate'), (p) => <Input {...p} type="date" value={fields.orderByDate} onChange={set('orderByDate')} />)}
+            {field('orderByTime', t('dashboard.fields.orderByTime'), (p) => <Input {...p} type="time" value={fields.orderByTime} onChange={set('orderByTime')} />)}
+          </fieldset>
+          {field('note', t('dashboard.fields.note'), (p) => <Textarea {...p} value={fields.note} maxLength={500} rows={2} onChange={set('note')} />, true)}
+          {!drop && field('repeatWeeks', t('dashboard.fields.repeatWeeks'), (p) => <Input {...p} type="number" inputMode="numeric" min={0} max={12} step={1} value={fields.repeatWeeks} onChange={set('repeatWeeks')} />, true)}
+          <DialogFooter className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>{drop ? t('dashboard.save') : t('dashboard.create')}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Search, WifiOff } from 'lucide-react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useSearchParams } from '#web/lib/router.tsx';
+import { useTranslation } from '#web/lib/translate.tsx';
+import { useDrops } from '../api/drops-api.ts';
+import { DropCard } from './drop-card.tsx';
+
+/** Town names are short: longer input is cut (the API takes 1..60). */
+const TOWN_MAX = 60;
+
+/**
+ * /drops: coming drops, soonest first (the API's order), narrowed to a town typed in either
+ * script; the town is kept in ?town= so a search can be linked and survives a reload.
+ */
+export function DropsList() {
+  const { t } = useTranslation('drops');
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const town = (params.get('town') ?? '').trim().slice(0, TOWN_MAX);
+  const [typed, setTyped] = useState(town);
+  const drops = useDrops({ town: town || undefined });
+  const items = drops.data?.items ?? [];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = typed.trim();
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next) copy.set('town', next);
+      else copy.delete('town');
+      return copy;
+    }, { replace: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form role="search" onSubmit={onSubmit} className="flex items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <Label htmlFor={inputId}>{t('town')}</Label>
+          <Input id={inputId} type="search" value={typed} maxLength={TOWN_MAX} placeholder={t('townPlaceholder')}
+            autoComplete="address-level2" enterKeyHint="search" onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <Button type="submit"><Search aria-hidden="true" />{t('search')}</Button>
+      </form>
+
+      <section aria-busy={drops.isPending} aria-label={t('title')} className="flex flex-col gap-3">
+        {drops.isPending && drops.isPaused ? (
+          <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground"><WifiOff aria-hidden="true" className="size-5" />{t('offlineNotSaved')}</p>
+        ) : drops.isPending ? (
+          <>
+            <p role="status" className="sr-only">{t('loading')}</p>
+            {[0, 1, 2].map((i) => <Skeleton key={i} className="h-40 w-full" />)}
+          </>
+        ) : drops.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="text-destructive">{t('failed')} {drops.error.message}</p>
+            <Button variant="outline" onClick={() => void drops.refetch()}>{t('retry')}</Button>
+          </div>
+        ) : items.length === 0 ? (
+          <p role="status" className="py-10 text-center text-muted-foreground">{town ? t('emptyTown', { town }) : t('empty')}</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {items.map((drop) => <li key={drop.id}><DropCard drop={drop} /></li>)}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
