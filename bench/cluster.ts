@@ -17,6 +17,7 @@ import { createBuyers } from './lib/users.ts';
 import { runWrk, type WrkResult } from './lib/wrk.ts';
 
 const JWT_SECRET = 'bench-cluster-secret-bench-cluster-secret-0123456789';
+process.env.JWT_SECRET = JWT_SECRET; // the buyers' tokens (lib/users.ts) are signed with it
 const dataDir = makeDataDir('bench-cluster');
 const [pgPort, replicaPort, bouncerPort] = [await freePort(), await freePort(), await freePort()];
 const primary = await startPrimary({ dir: path.join(dataDir, 'primary'), port: pgPort });

@@ -39,7 +39,8 @@ export async function openDatabase(config: Config, log: Log, onLost?: (err: Erro
     if (pooled) {
       const direct = createPool(directUrl, 1);
       try { await runMigrations(direct); } finally { await direct.end(); }
-      await warnWithoutStatementLimit(pool, log);
+      // Only a warning: a pooler slow to answer at start must not stop the app.
+      await warnWithoutStatementLimit(pool, log).catch((err: unknown) => log('warn', `could not read statement_timeout through DATABASE_URL: ${(err as Error).message}`));
     } else await runMigrations(pool);
     const replica = config.databaseReadUrl
       ? createReadReplica({ primary: pool, primaryUrl: config.databaseUrl, replicaUrl: config.databaseReadUrl, createPool: (url, max) => createPool(url, max, { statementTimeoutMs: STATEMENT_TIMEOUT_MS }), log: (msg) => log('warn', msg) })
