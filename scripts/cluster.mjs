@@ -5,7 +5,10 @@
 //   nginx :PORT (3000) -> INSTANCES (3) app instances :PORT+1.. -> PgBouncer (transaction mode)
 //   -> PostgreSQL primary; a streaming replica of it for the public reads; Redis for the limits.
 // The instances share DATA_DIR (media, mail .eml files) and one JWT secret. Each answer carries
-// `x-instance: appN`. Ctrl-C stops everything. A second start reuses the databases.
+// `x-instance: appN`. Like systemd's Restart=always, a part that dies (an instance, PgBouncer,
+// Redis, the replica) is started again after RESTART_DELAY_MS; DATA_DIR/cluster.json lists the
+// ports and current process ids (for failure drills by hand: docs/deployment.md). Ctrl-C stops
+// everything. A second start reuses the databases.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,6 +44,26 @@ if (servicesDir !== dataDir) console.warn(`The postgres user cannot reach ${data
 const children = [];
 const parts = {};
 let stopping = false;
+const RESTART_DELAY_MS = Number(process.env.RESTART_DELAY_MS ?? 1000);
+/** name -> { port, pid } of every part, written to DATA_DIR/cluster.json at each (re)start. */
+const running = {};
+function note(name, port, child) {
+  running[name] = { port, pid: child?.pid ?? null };
+  fs.writeFileSync(path.join(dataDir, 'cluster.json'), `${JSON.stringify(running, null, 2)}\n`);
+}
+/** Starts `part` again whenever its process exits while the cluster is not stopping. */
+function supervise(name, part) {
+  note(name, part.port, part.child);
+  part.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} exited (${code ?? signal}); starting it again in ${RESTART_DELAY_MS} ms`);
+    setTimeout(() => {
+      if (stopping) return;
+      part.start().then(() => { console.error(`${name} is back on :${part.port}`); supervise(name, part); },
+        (err) => { console.error(`${name} did not start again: ${err.message}`); void stop(1); });
+    }, RESTART_DELAY_MS);
+  });
+}
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -91,6 +114,10 @@ try {
     startPgbouncer({ dir: path.join(servicesDir, 'pgbouncer'), port: ports.pgbouncer, pgPort: ports.primary }),
     startRedis({ dir: path.join(dataDir, 'redis'), port: ports.redis }),
   ]);
+  supervise('postgres-replica', parts.replica);
+  supervise('pgbouncer', parts.pgbouncer);
+  supervise('redis', parts.redis);
+  note('postgres-primary', ports.primary, parts.primary.child);
   const urls = {
     DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace`,
     DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.primary}/domace`,
@@ -107,26 +134,38 @@ try {
   }
 
   const instancePorts = Array.from({ length: count }, (_, i) => port + 1 + i);
-  for (const [i, p] of instancePorts.entries()) {
+  const spawnInstance = (i, first) => {
+    const p = instancePorts[i];
+    const name = `app${i + 1}`;
     const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
       stdio: 'inherit',
       env: {
         ...process.env, ...urls, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret,
         // The first builds the web app when its sources changed (scripts/start.mjs); the rest reuse it.
-        SKIP_WEB_BUILD: i === 0 ? (process.env.SKIP_WEB_BUILD ?? 'false') : 'true', TRUST_PROXY: 'true', INSTANCE_NAME: `app${i + 1}`,
+        SKIP_WEB_BUILD: first && i === 0 ? (process.env.SKIP_WEB_BUILD ?? 'false') : 'true', TRUST_PROXY: 'true', INSTANCE_NAME: name,
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
       },
     });
-    child.on('exit', (code, signal) => { if (!stopping) console.error(`instance app${i + 1} on :${p} exited (${code ?? signal}); nginx sends its share to the others`); });
-    children.push(child);
+    children[i] = child;
+    note(name, p, child);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`instance ${name} on :${p} exited (${code ?? signal}); nginx sends its share to the others; starting it again in ${RESTART_DELAY_MS} ms`);
+      setTimeout(() => { if (!stopping) spawnInstance(i, false); }, RESTART_DELAY_MS);
+    });
+    return child;
+  };
+  for (const i of instancePorts.keys()) {
+    const child = spawnInstance(i, true);
     // The first one migrates and (SEED_DEMO) seeds; the others start once it is up.
-    if (i === 0) await waitHealthy(p, child);
+    if (i === 0) await waitHealthy(instancePorts[0], child);
   }
   await Promise.all(instancePorts.map((p, i) => waitHealthy(p, children[i])));
 
   const nginx = await startNginx({ bin: nginxBin, dir: path.join(dataDir, 'nginx'), port, upstreams: instancePorts });
   children.push(nginx.child);
+  note('nginx', port, nginx.child);
   nginx.child.on('exit', (code) => { if (!stopping) { console.error(`nginx exited (${code})`); void stop(1); } });
   console.log(`Domaće cluster: nginx on http://127.0.0.1:${port} -> ${instancePorts.map((p, i) => `app${i + 1} :${p}`).join(', ')}
   PgBouncer (transaction mode) :${ports.pgbouncer} -> PostgreSQL primary :${ports.primary}; streaming replica :${ports.replica}; Redis :${ports.redis}

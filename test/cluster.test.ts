@@ -290,7 +290,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     log(`product edits: ${rounds} rounds across instances, ${hitsBefore}/${rounds * 2} cached reads on the reader before each edit, ${stale} stale reads after; ${replicaReads} misses read from the replica`);
     expect(hitsBefore).toBe(rounds * 2); // the cache was really in play
     expect(stale).toBe(0);
-  });
+  }, 180_000);
 
   it('holds the login rate limit across the instances (Redis)', async () => {
     const user = await createAccount({ passwordHash: await hashPassword(PASSWORD) });
@@ -322,15 +322,16 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     let retried = 0;
     const answers = await Promise.all(buyers.map(async (b) => {
       // A final answer for each buyer: a 503 (a statement limit reached while queueing for the
-      // product's row on a loaded machine) or a refused connection is repeated with the same key.
+      // product's row: all 200 take it one after the other, slow on a loaded machine) or a
+      // refused connection is repeated with the same key, as the web app does.
       const key = randomUUID();
       for (let attempt = 1; ; attempt++) {
         const res = await checkout(lb, b.authorization, productId, key).catch(() => undefined);
         const body = res ? await res.json().catch(() => ({})) as { code?: string } : {};
         const again = !res || res.status === 502 || res.status === 503 || res.status === 504 || (res.status === 409 && body.code === 'idempotency.in_progress');
-        if (again && attempt < 50) {
+        if (again && attempt < 100) {
           retried += 1;
-          await sleep(100);
+          await sleep(randomInt(200, 600)); // spread out: the product's row is one queue
           continue;
         }
         return { status: res?.status ?? 0, by: res?.headers.get('x-instance'), body };
@@ -347,7 +348,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['app1', 'app2', 'app3']));
     expect(await stockOf(productId)).toBe(0);
     expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.householdId, producer.id))).toHaveLength(10);
-  }, 60_000);
+  }, 240_000);
 
   it('keeps every acknowledged order while, under load, an instance is killed, PgBouncer restarted, the replica stopped and Redis killed', async () => {
     const BUYERS = Number(process.env.CLUSTER_BUYERS ?? 200);
@@ -490,7 +491,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
       const stoppedAt = since();
       await parts.replica!.stop();
       phase.notes.push(`its fast shutdown took ${since() - stoppedAt} ms`);
-      await waitFor(() => allSeeReplica('down'), 15_000, 'every instance reports the replica down')
+      await waitFor(() => allSeeReplica('down'), 30_000, 'every instance reports the replica down')
         .catch(async (err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(await Promise.all(instances.map((_, i) => healthOf(i))))}\n${tails()}`); });
       phase.notes.push(`all instances report it down ${since() - stoppedAt} ms after the stop`);
       await moreOrders(50, 'with the replica stopped');
@@ -558,5 +559,5 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
       expect(p.lastFault! - p.firstFault, `${p.name}: faults from ${p.firstFault} to ${p.lastFault} ms`).toBeLessThanOrEqual(FAULT_WINDOW_MS);
     }
     expect(phases.at(-1)!.firstFault, 'no faults after the drills').toBeUndefined();
-  }, 300_000);
+  }, 420_000);
 });

@@ -43,7 +43,7 @@ export async function openDatabase(config: Config, log: Log, onLost?: (err: Erro
       await warnWithoutStatementLimit(pool, log).catch((err: unknown) => log('warn', `could not read statement_timeout through DATABASE_URL: ${(err as Error).message}`));
     } else await runMigrations(pool);
     const replica = config.databaseReadUrl
-      ? createReadReplica({ primary: pool, primaryUrl: config.databaseUrl, replicaUrl: config.databaseReadUrl, createPool: (url, max) => createPool(url, max, { statementTimeoutMs: STATEMENT_TIMEOUT_MS }), log: (msg) => log('warn', msg) })
+      ? createReadReplica({ primary: pool, replicaUrl: config.databaseReadUrl, createPool: (url, max) => createPool(url, max, { statementTimeoutMs: STATEMENT_TIMEOUT_MS }), log: (msg) => log('warn', msg) })
       : undefined;
     const routed = replica?.routed ?? pool;
     return {

@@ -31,7 +31,7 @@ export interface ReplicaStatus {
   state: ReplicaState;
   /** Milliseconds between the primary's newest commit and the replica's last replayed one; 0 when it has replayed everything. */
   lagMs: number | null;
-  /** WAL bytes the replica has still to replay. */
+  /** WAL bytes the replica has received and not replayed yet. */
   lagBytes: number | null;
 }
 
@@ -63,7 +63,7 @@ export interface ReadReplica {
   close: () => Promise<void>;
 }
 
-export function createReadReplica(opts: { primary: pg.Pool; primaryUrl: string; replicaUrl: string; createPool: (url: string, max: number) => pg.Pool; log?: (msg: string) => void }): ReadReplica {
+export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; createPool: (url: string, max: number) => pg.Pool; log?: (msg: string) => void }): ReadReplica {
   const pool = opts.createPool(opts.replicaUrl, REPLICA_POOL_SIZE);
   const primary = opts.primary;
   let replayed = -1; // the replica's replay LSN at the last probe
@@ -83,18 +83,18 @@ export function createReadReplica(opts: { primary: pg.Pool; primaryUrl: string; 
     const client = new pg.Client({ connectionString: opts.replicaUrl, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
     client.on('error', () => undefined);
     try {
-      // The primary's position first: a replay read after it that has reached it has all of it.
-      const p = await primary.query<{ lsn: string; at: Date }>('SELECT pg_current_wal_lsn()::text AS lsn, now() AS at');
-      const current = lsnToNumber(p.rows[0]!.lsn);
+      // The replica alone: what it has received and replayed. The primary is not asked (its
+      // connections may all be busy under load); a write not even received yet is covered by
+      // the LSN each notification brings (`written`).
       await client.connect();
-      const r = await client.query<{ recovery: boolean; lsn: string | null; at: Date | null }>(
-        'SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn, pg_last_xact_replay_timestamp() AS at');
+      const r = await client.query<{ recovery: boolean; lsn: string | null; received: string | null; at: Date | null }>(
+        'SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn, pg_last_wal_receive_lsn()::text AS received, pg_last_xact_replay_timestamp() AS at');
       const row = r.rows[0]!;
       if (!row.recovery || !row.lsn) throw new Error('not a streaming replica (pg_is_in_recovery() is false)');
       const replay = lsnToNumber(row.lsn);
       replayed = replay;
-      const behind = Math.max(0, current - replay);
-      // Time behind: how long ago the last replayed commit was, but only while WAL is missing.
+      const behind = row.received ? Math.max(0, lsnToNumber(row.received) - replay) : 0;
+      // Time behind: how long ago the last replayed commit was, but only while WAL is waiting.
       const lagMs = behind === 0 || !row.at ? 0 : Math.max(0, Date.now() - row.at.getTime());
       const before = status.state;
       status = { state: lagMs > MAX_LAG_MS ? 'lagging' : 'up', lagMs, lagBytes: behind };
