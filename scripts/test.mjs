@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in order, stopping at the first failure:
-// typecheck, lint, unit + component + API tests (Vitest), web build + bundle budget, browser journeys.
+// typecheck, lint, unit + component + API tests (Vitest), the cluster test (test/cluster.test.ts,
+// alone: it runs three instances, two PostgreSQL servers, PgBouncer, Redis and nginx under load,
+// and the other files' load would only stretch its windows), web build + bundle budget, browser journeys.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['lint', ['npm', 'run', '--silent', 'lint']],
-  ['unit, component and API tests', ['npx', 'vitest', 'run']],
+  ['unit, component and API tests', ['npx', 'vitest', 'run', '--exclude', 'test/cluster.test.ts']],
+  ['cluster test (three instances, PgBouncer, a replica, Redis; failure drills)', ['npx', 'vitest', 'run', 'test/cluster.test.ts']],
   ['web build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
   ['server renderer build', ['npx', 'vite', 'build', '--ssr', '--logLevel', 'warn']],
   ['bundle size budget', ['node', 'scripts/bundle-size.mjs']],

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { freePort } from '../src/server/config/free-port.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx } from '../scripts/lib/nginx.mjs';
+import { missingParts, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from '../scripts/lib/cluster-parts.mjs';
 import { createDb, createPool, type Db } from '../src/server/db/client.ts';
 import { households, orderItems, orders, products, sessions, users } from '../src/server/db/schema.ts';
 import { belgradeDateOf } from '../src/shared/time.ts';
@@ -16,33 +17,38 @@ import { hashPassword } from '../src/server/lib/passwords.ts';
 import { createTokens } from '../src/server/lib/tokens.ts';
 
 /**
- * Beyond one machine: two app instances (`node scripts/start.mjs`, as in production)
- * on one PostgreSQL, behind nginx, with Redis for rate limits when it answers. Requests
- * alternate, writes on one are read at once on the other, limits are shared, the checkout
- * race still sells exactly the stock, and killing an instance mid-load loses no acknowledged order.
+ * Beyond one machine (docs/deployment.md, ADRs 0039–0041): three app instances
+ * (`node scripts/start.mjs`, as in production) behind nginx, on PgBouncer in transaction mode
+ * in front of a PostgreSQL primary, with a streaming replica for the public reads and Redis
+ * for the rate limits, each started here from Debian's packages on ports of its own. Requests
+ * alternate, writes on one are read at once on the others (the replica never answers a read
+ * of something it has not replayed), limits are shared, the checkout race still sells exactly
+ * the stock, and under load each shared part is killed once with nothing lost.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const nginxBin = findNginx();
+const missing = [...(nginxBin ? [] : ['nginx-light']), ...missingParts()];
 const log = (msg: string) => console.log(`[cluster] ${msg}`);
+const INSTANCES = 3;
+/** The longest run of 502/503 answers and refused connections one drill may cause (docs/decisions/0041-cluster-failure-drills.md). */
+const FAULT_WINDOW_MS = 10_000;
 
-if (!nginxBin) {
-  const message = 'nginx is not installed (/usr/sbin/nginx or NGINX): the two-instance cluster test cannot run. apt-get install -y nginx-light';
+if (missing.length > 0) {
+  const message = `missing Debian packages for the cluster test: ${missing.join(', ')} (apt-get install -y ${missing.join(' ')})`;
   if (process.env.CI) throw new Error(`${message} (CI is set: this must not be skipped)`);
   console.warn(`\n${'!'.repeat(100)}\n!! SKIPPED test/cluster.test.ts: ${message}\n${'!'.repeat(100)}\n`);
 }
 
-/** REDIS_URL (or 127.0.0.1:6379) when a Redis answers PING there. */
-async function reachableRedis(): Promise<string | undefined> {
-  const url = new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-  const answered = await new Promise<boolean>((resolve) => {
-    const socket = net.connect(Number(url.port || 6379), url.hostname);
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write(url.password ? `AUTH ${decodeURIComponent(url.password)}\r\nPING\r\n` : 'PING\r\n'));
-    socket.on('data', (d: Buffer) => { if (d.toString().includes('PONG')) done(true); else if (d.toString().startsWith('-')) done(false); });
+/** One Redis command over a raw socket (no client library in the test): its first reply line. */
+function redisCommand(port: number, command: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const done = (reply?: string) => { socket.destroy(); resolve(reply); };
+    socket.setTimeout(1000, () => done());
+    socket.once('error', () => done());
+    socket.once('connect', () => socket.write(`${command}\r\n`));
+    socket.on('data', (d: Buffer) => done(d.toString().split('\r\n')[0]));
   });
-  return answered ? url.toString() : undefined;
 }
 
 interface Instance { name: string; port: number; child: ChildProcess; output: () => string }
@@ -53,35 +59,40 @@ const PASSWORD = 'Lozinka-za-klaster-1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domace-cluster-'));
 fs.chmodSync(dataDir, 0o755);
 
-let adminUrl: string;
-let dbName: string;
+type Parts = {
+  primary: Awaited<ReturnType<typeof startPrimary>>;
+  replica: Awaited<ReturnType<typeof startReplica>>;
+  bouncer: Awaited<ReturnType<typeof startPgbouncer>>;
+  redis: Awaited<ReturnType<typeof startRedis>>;
+};
+const parts: Partial<Parts> = {};
+const urls = { pooled: '', direct: '', read: '', redis: '' };
 let pool: pg.Pool;
 let db: Db;
-let redisUrl: string | undefined;
 let lbPort: number;
 let lb: string;
 const instances: Instance[] = [];
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
 const tokens = createTokens(JWT_SECRET);
 
-function startInstance(name: string, port: number, databaseUrl: string): Instance {
+function startInstance(name: string, port: number): Instance {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: process.env.LANG,
     NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'),
-    DATABASE_URL: databaseUrl, JWT_SECRET, SKIP_WEB_BUILD: 'true', SEED_DEMO: 'false', TRUST_PROXY: 'true',
+    DATABASE_URL: urls.pooled, DATABASE_DIRECT_URL: urls.direct, DATABASE_READ_URL: urls.read, REDIS_URL: urls.redis,
+    JWT_SECRET, SKIP_WEB_BUILD: 'true', SEED_DEMO: 'false', TRUST_PROXY: 'true',
     INSTANCE_NAME: name, LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1',
     // The checkout loads below are far above the write limits meant for people.
     RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_WRITES_PER_IP: '1000000',
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-100_000); });
+  child.stderr?.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-100_000); });
   return { name, port, child, output: () => output };
 }
 
-async function waitHealthy(instance: Instance, timeoutMs = 90_000) {
+async function waitHealthy(instance: Instance, timeoutMs = 120_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (instance.child.exitCode !== null) throw new Error(`${instance.name} exited (${instance.child.exitCode}):\n${instance.output()}`);
@@ -91,6 +102,23 @@ async function waitHealthy(instance: Instance, timeoutMs = 90_000) {
     await sleep(200);
   }
   throw new Error(`${instance.name} did not become healthy:\n${instance.output()}`);
+}
+
+/** Each instance's exit state and last output, for a failure's message. */
+const tails = () => instances.map((i) => `── ${i.name} (exit ${i.child.exitCode ?? i.child.signalCode ?? 'running'}):\n${i.output().slice(-3000)}`).join('\n');
+
+interface Health { status: string; replica?: { state: string; lagMs: number | null; lagBytes: number | null } }
+async function healthOf(i: number): Promise<Health | undefined> {
+  try {
+    return await (await fetch(`${direct(i)}/api/health`, { signal: AbortSignal.timeout(3000) })).json() as Health;
+  } catch {
+    return undefined;
+  }
+}
+/** Every running instance reports the replica in `state`. */
+async function allSeeReplica(state: string): Promise<boolean> {
+  const seen = await Promise.all(instances.map((_, i) => healthOf(i)));
+  return seen.every((h) => h?.replica?.state === state);
 }
 
 const direct = (i: number) => `http://127.0.0.1:${instances[i]!.port}`;
@@ -139,32 +167,41 @@ function checkout(base: string, authorization: string, productId: string, key: s
 
 const stockOf = async (id: string) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
-describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () => {
+describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a primary and a read replica, Redis', () => {
   beforeAll(async () => {
     const started = Date.now();
-    adminUrl = inject('pgAdminUrl');
-    dbName = `domace_cluster_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const [pgPort, replicaPort, bouncerPort, redisPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    parts.primary = await startPrimary({ dir: path.join(dataDir, 'primary'), port: pgPort });
+    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.query('CREATE DATABASE domace');
+    // Through the pooler the app cannot send its statement limit: the database has it (ADR 0039).
+    await admin.query("ALTER DATABASE domace SET statement_timeout = '8s'");
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    redisUrl = await reachableRedis();
-    if (!redisUrl) console.warn(`\n${'!'.repeat(100)}\n!! No Redis answers at ${process.env.REDIS_URL || 'redis://127.0.0.1:6379'}: rate limits are per instance; the shared-limit test is SKIPPED.\n${'!'.repeat(100)}\n`);
+    [parts.replica, parts.bouncer, parts.redis] = await Promise.all([
+      startReplica({ dir: path.join(dataDir, 'replica'), port: replicaPort, primaryPort: pgPort }),
+      startPgbouncer({ dir: path.join(dataDir, 'pgbouncer'), port: bouncerPort, pgPort }),
+      startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort }),
+    ]);
+    urls.direct = `postgres://postgres@127.0.0.1:${pgPort}/domace`;
+    urls.pooled = `postgres://postgres@127.0.0.1:${bouncerPort}/domace`;
+    urls.read = `postgres://postgres@127.0.0.1:${replicaPort}/domace`;
+    urls.redis = `redis://127.0.0.1:${redisPort}`;
+    log(`primary :${pgPort}, replica :${replicaPort}, PgBouncer :${bouncerPort}, Redis :${redisPort} up in ${Date.now() - started} ms`);
 
-    // Both start at once on an empty database: the migrations' advisory lock lets one migrate.
-    const ports = [await freePort(), await freePort()];
-    instances.push(startInstance('app1', ports[0]!, url.toString()), startInstance('app2', ports[1]!, url.toString()));
+    // All start at once on an empty database: the migrations' advisory lock (direct) lets one migrate.
+    const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+    instances.push(...ports.map((p, i) => startInstance(`app${i + 1}`, p)));
     await Promise.all(instances.map((i) => waitHealthy(i)));
     lbPort = await freePort();
     lb = `http://127.0.0.1:${lbPort}`;
-    nginx = await startNginx({ bin: nginxBin, dir: path.join(dataDir, 'nginx'), port: lbPort, upstreams: ports, stdio: 'ignore' });
+    nginx = await startNginx({ bin: nginxBin!, dir: path.join(dataDir, 'nginx'), port: lbPort, upstreams: ports, stdio: 'ignore' });
+    await waitFor(() => allSeeReplica('up'), 30_000, 'every instance sees the replica up');
 
-    pool = createPool(url.toString(), 20);
+    pool = createPool(urls.direct, 20);
     db = createDb(pool);
-    log(`2 instances (:${ports.join(', :')}) behind nginx :${lbPort}, PostgreSQL ${dbName}, ${redisUrl ? `Redis ${redisUrl}` : 'no Redis'}; up in ${Date.now() - started} ms`);
-  }, 120_000);
+    log(`${INSTANCES} instances (:${ports.join(', :')}) behind nginx :${lbPort}; all up in ${Date.now() - started} ms`);
+  }, 240_000);
 
   afterAll(async () => {
     for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGTERM');
@@ -173,13 +210,10 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
     await Promise.race([Promise.all(instances.map((i) => (i.child.exitCode === null && i.child.signalCode === null ? new Promise((r) => i.child.once('exit', r)) : null))), deadline]);
     for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
     await pool?.end();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).finally(() => admin.end());
-    }
+    await Promise.all([parts.bouncer?.stop(), parts.redis?.kill(), parts.replica?.stop()]);
+    await parts.primary?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  }, 60_000);
 
   it('alternates a buyer\'s requests between the instances, and the buyer\'s session works on both', async () => {
     const buyer = await createAccount({ passwordHash: await hashPassword(PASSWORD) });
@@ -188,7 +222,7 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
     let session = await login.json() as { accessToken: string; refreshToken: string };
 
     const answeredBy: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 12; i++) {
       if (i === 5) {
         // A refresh token issued by one instance is rotated by whichever gets the request.
         const refreshed = await fetch(`${lb}/api/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: session.refreshToken }) });
@@ -203,7 +237,7 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
       answeredBy.push(me.headers.get('x-instance')!);
     }
     log(`answered by: ${answeredBy.join(' ')}`);
-    expect(new Set(answeredBy)).toEqual(new Set(['app1', 'app2']));
+    expect(new Set(answeredBy)).toEqual(new Set(['app1', 'app2', 'app3']));
     for (let i = 1; i < answeredBy.length; i++) expect(answeredBy[i]).not.toBe(answeredBy[i - 1]);
 
     // An order placed through one is there through the other.
@@ -213,24 +247,29 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
     const placed = await checkout(direct(0), auth, productId, randomUUID());
     expect(placed.status).toBe(201);
     const [order] = (await placed.json() as { orders: Array<{ id: string }> }).orders;
-    const seen = await fetch(`${direct(1)}/api/orders/${order!.id}`, { headers: { authorization: auth } });
-    expect(seen.status).toBe(200);
-    expect(seen.headers.get('x-instance')).toBe('app2');
+    for (const i of [1, 2]) {
+      const seen = await fetch(`${direct(i)}/api/orders/${order!.id}`, { headers: { authorization: auth } });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get('x-instance')).toBe(`app${i + 1}`);
+    }
   });
 
-  it('shows a product edit made through one instance on the other at once (the very next request)', async () => {
+  it('shows a product edit made through one instance on the others at once (the very next request), the replica notwithstanding', async () => {
     const producer = await createAccount({ userType: 'producer' });
     const productId = await createProduct(producer.id, null, 'Сир 0');
     const rounds = 40;
     let stale = 0;
     let hitsBefore = 0;
+    let replicaReads = 0;
     for (let round = 1; round <= rounds; round++) {
-      const [writer, reader] = round % 2 ? [direct(0), direct(1)] : [direct(1), direct(0)];
+      const [writer, reader] = [direct(round % INSTANCES), direct((round + 1) % INSTANCES)];
       // The reader has the product and the feed page in its cache (a late notification of an
       // earlier write may empty it once more: read until it answers from the cache)…
       for (const url of [`/api/products/${productId}`, '/api/products?limit=5']) {
         for (let attempt = 0; attempt < 5; attempt++) {
-          if ((await fetch(`${reader}${url}`)).headers.get('x-cache') === 'hit') {
+          const res = await fetch(`${reader}${url}`);
+          if (res.headers.get('x-read-from') === 'replica') replicaReads += 1;
+          if (res.headers.get('x-cache') === 'hit') {
             hitsBefore += 1;
             break;
           }
@@ -243,25 +282,22 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
       expect(edited.status).toBe(200);
       // …and the reader's very next answers have it.
       const [one, feed] = await Promise.all([fetch(`${reader}/api/products/${productId}`), fetch(`${reader}/api/products?limit=5`)]);
+      for (const res of [one, feed]) if (res.headers.get('x-read-from') === 'replica') replicaReads += 1;
       const product = await one.json() as { name: string; price: number };
       const page = await feed.json() as { items: Array<{ id: string; name: string }> };
       if (product.name !== `Сир ${round}` || product.price !== 700 + round || page.items.find((p) => p.id === productId)?.name !== `Сир ${round}`) stale += 1;
     }
-    log(`product edits: ${rounds} rounds across instances, ${hitsBefore}/${rounds * 2} cached reads on the reader before each edit, ${stale} stale reads after`);
+    log(`product edits: ${rounds} rounds across instances, ${hitsBefore}/${rounds * 2} cached reads on the reader before each edit, ${stale} stale reads after; ${replicaReads} misses read from the replica`);
     expect(hitsBefore).toBe(rounds * 2); // the cache was really in play
     expect(stale).toBe(0);
-  });
+  }, 180_000);
 
-  it('holds the login rate limit across both instances (Redis)', async (ctx) => {
-    if (!redisUrl) {
-      console.warn('!! SKIPPED: no Redis, so each instance counts its own limit');
-      ctx.skip();
-    }
+  it('holds the login rate limit across the instances (Redis)', async () => {
     const user = await createAccount({ passwordHash: await hashPassword(PASSWORD) });
     // A client address of our own (trusted from nginx's X-Forwarded-For), so reruns never share a per-IP counter.
     const clientIp = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const statuses: Array<{ status: number; code?: string; by: string }> = [];
-    for (let i = 0; i < 26; i++) {
+    for (let i = 0; i < 27; i++) {
       const res = await fetch(`${lb}/api/auth/login`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp }, body: JSON.stringify({ email: user.email, password: PASSWORD }),
       });
@@ -271,126 +307,269 @@ describe.skipIf(!nginxBin)('two instances behind nginx on one PostgreSQL', () =>
     const ok = statuses.filter((s) => s.status === 200);
     const limited = statuses.filter((s) => s.status === 429);
     log(`login rate limit: ${ok.length} × 200 then ${limited.length} × 429 (limit 20 per e-mail per minute, shared), answered by ${[...new Set(statuses.map((s) => s.by))].join(' and ')}`);
-    expect(ok).toHaveLength(20); // not 40: one counter for both instances
+    expect(ok).toHaveLength(20); // not 60: one counter for all instances
     expect(statuses.slice(0, 20).every((s) => s.status === 200)).toBe(true);
-    expect(limited).toHaveLength(6);
+    expect(limited).toHaveLength(7);
     expect(limited.every((s) => s.code === 'auth.rate_limited')).toBe(true);
-    expect(new Set(limited.map((s) => s.by))).toEqual(new Set(['app1', 'app2']));
+    expect(new Set(limited.map((s) => s.by))).toEqual(new Set(['app1', 'app2', 'app3']));
   });
 
-  it('sells exactly the stock when 200 buyers race for 10 units through both instances', async () => {
+  it('sells exactly the stock when 200 buyers race for 10 units through all instances', async () => {
     const producer = await createAccount({ userType: 'producer' });
     const productId = await createProduct(producer.id, 10);
     const buyers = await createBuyers(200);
     const started = Date.now();
+    let retried = 0;
     const answers = await Promise.all(buyers.map(async (b) => {
-      const res = await checkout(lb, b.authorization, productId, randomUUID());
-      return { status: res.status, by: res.headers.get('x-instance'), body: await res.json() as { code?: string } };
+      // A final answer for each buyer: a 503 (a statement limit reached while queueing for the
+      // product's row: all 200 take it one after the other, slow on a loaded machine) or a
+      // refused connection is repeated with the same key, as the web app does.
+      const key = randomUUID();
+      for (let attempt = 1; ; attempt++) {
+        const res = await checkout(lb, b.authorization, productId, key).catch(() => undefined);
+        const body = res ? await res.json().catch(() => ({})) as { code?: string } : {};
+        const again = !res || res.status === 502 || res.status === 503 || res.status === 504 || (res.status === 409 && body.code === 'idempotency.in_progress');
+        if (again && attempt < 100) {
+          retried += 1;
+          await sleep(randomInt(200, 600)); // spread out: the product's row is one queue
+          continue;
+        }
+        return { status: res?.status ?? 0, by: res?.headers.get('x-instance'), body };
+      }
     }));
     const elapsed = Date.now() - started;
     const created = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status === 409);
     log(`checkout race: 200 requests in ${elapsed} ms, ${created.length} orders (201), ${refused.length} × 409, `
-      + `${answers.length - created.length - refused.length} other; app1 answered ${answers.filter((a) => a.by === 'app1').length}, app2 ${answers.filter((a) => a.by === 'app2').length}`);
+      + `${answers.length - created.length - refused.length} other (${answers.filter((a) => a.status !== 201 && a.status !== 409).map((a) => `${a.status} ${a.body.code}`).join(', ')}), ${retried} retried with the same key; answered by ${instances.map((i) => `${i.name} ${answers.filter((a) => a.by === i.name).length}`).join(', ')}`);
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(190);
     expect(refused.every((a) => a.body.code === 'order.out_of_stock')).toBe(true);
-    expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['app1', 'app2']));
+    expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['app1', 'app2', 'app3']));
     expect(await stockOf(productId)).toBe(0);
     expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.householdId, producer.id))).toHaveLength(10);
-  }, 60_000);
+  }, 240_000);
 
-  it('loses no acknowledged order when one instance is killed (SIGKILL) in the middle of a checkout load', async () => {
-    const START = 2000;
+  it('keeps every acknowledged order while, under load, an instance is killed, PgBouncer restarted, the replica stopped and Redis killed', async () => {
+    const BUYERS = Number(process.env.CLUSTER_BUYERS ?? 200);
+    const SCARCE = 150;
+    const PLENTY = 100_000;
     const producer = await createAccount({ userType: 'producer' });
-    const productId = await createProduct(producer.id, START);
-    const buyers = await createBuyers(8);
-    const figures = { requests: 0, ordersAcknowledged: 0, replayed: 0, networkErrors: 0, gatewayErrors: 0, inProgress: 0, afterKill201: 0, other: [] as string[] };
-    const acknowledged = new Set<string>();
-    const runFor = 4000;
-    const killAfter = 1200;
+    // Orders spread over several products (one product's row lock would make the load a queue).
+    const plentyIds = await Promise.all(Array.from({ length: 20 }, (_, i) => createProduct(producer.id, PLENTY, `Мед ${i + 1}`)));
+    const scarce = await createProduct(producer.id, SCARCE, 'Ајвар');
+    const buyers = await createBuyers(BUYERS);
     const started = Date.now();
-    let killedAt = 0;
+    const since = () => Date.now() - started;
 
-    const victim = instances[0]!;
-    const killer = (async () => {
-      await sleep(killAfter);
-      victim.child.kill('SIGKILL');
-      killedAt = Date.now();
-    })();
+    interface Phase {
+      name: string; from: number; to?: number; reads: number; orders: number; faults: Record<string, number>;
+      firstFault?: number; lastFault?: number; notes: string[];
+      /** When a 502 or a refused/cut connection was seen (ms since the start). */
+      hardFaults: number[];
+    }
+    const phases: Phase[] = [];
+    let phase!: Phase;
+    const begin = (name: string) => {
+      if (phase) phase.to = since();
+      phase = { name, from: since(), reads: 0, orders: 0, faults: {}, notes: [], hardFaults: [] };
+      phases.push(phase);
+      log(`drill ${since()} ms: ${name}`);
+    };
+    const fault = (what: string) => {
+      phase.faults[what] = (phase.faults[what] ?? 0) + 1;
+      if (!/ 503/.test(what)) phase.hardFaults.push(since());
+      phase.firstFault ??= since();
+      phase.lastFault = since();
+    };
+    const acknowledged = new Set<string>();
+    const refusedScarce = { count: 0 };
+    const other: string[] = [];
+    let server500 = 0;
+    let ordersAcked = 0;
+    let running = true;
+    /** When each instance last answered a request of the load (through nginx). */
+    const lastSeen = new Map<string, number>();
+    begin('warm-up');
 
-    await Promise.all(buyers.map(async (buyer) => {
-      while (Date.now() - started < runFor) {
-        const key = randomUUID();
-        // One checkout: repeated with the same key until it gets a final answer.
-        for (let attempt = 1; ; attempt++) {
-          if (attempt > 100) throw new Error(`no final answer for key ${key}`);
-          figures.requests += 1;
-          let res: Response;
-          try {
-            res = await checkout(lb, buyer.authorization, productId, key);
-          } catch {
-            figures.networkErrors += 1;
-            await sleep(50);
-            continue;
-          }
-          if (res.status === 502 || res.status === 503 || res.status === 504) {
-            figures.gatewayErrors += 1;
-            await res.body?.cancel();
-            await sleep(50);
-            continue;
-          }
-          const body = await res.json() as { code?: string; orders?: Array<{ id: string }> };
-          if (res.status === 409 && body.code === 'idempotency.in_progress') {
-            figures.inProgress += 1;
-            await sleep(50);
-            continue;
-          }
-          if (res.status === 201) {
-            for (const o of body.orders!) acknowledged.add(o.id);
-            figures.ordersAcknowledged += 1;
-            if (res.headers.get('idempotent-replayed') === 'true') figures.replayed += 1;
-            if (killedAt && res.headers.get('x-instance') === 'app2') figures.afterKill201 += 1;
-          } else {
-            figures.other.push(`${res.status} ${body.code}`);
-          }
-          break;
+    async function read(url: string) {
+      let res: Response;
+      try {
+        res = await fetch(`${lb}${url}`);
+      } catch {
+        fault('read: network error');
+        return;
+      }
+      await res.body?.cancel();
+      lastSeen.set(res.headers.get('x-instance') ?? '', Date.now());
+      if (res.status === 200) phase.reads += 1;
+      else if (res.status === 500) { server500 += 1; fault('read: 500'); }
+      else fault(`read: ${res.status}`);
+    }
+
+    async function order(buyer: { authorization: string }, productId: string) {
+      const key = randomUUID();
+      // One checkout: repeated with the same key until it gets a final answer (as the web app does).
+      for (let attempt = 1; running || attempt < 200; attempt++) {
+        if (attempt > 400) throw new Error(`no final answer for key ${key}`);
+        let res: Response;
+        try {
+          res = await checkout(lb, buyer.authorization, productId, key);
+        } catch {
+          fault('order: network error');
+          await sleep(100);
+          continue;
         }
+        const body = await res.json().catch(() => ({})) as { code?: string; orders?: Array<{ id: string }> };
+        lastSeen.set(res.headers.get('x-instance') ?? '', Date.now());
+        if (res.status === 201) {
+          for (const o of body.orders!) acknowledged.add(o.id);
+          phase.orders += 1;
+          ordersAcked += 1;
+          return;
+        }
+        if (res.status === 409 && body.code === 'order.out_of_stock' && productId === scarce) { refusedScarce.count += 1; return; }
+        if (res.status === 409 && body.code === 'idempotency.in_progress') { await sleep(100); continue; }
+        if (res.status === 500) server500 += 1;
+        if (res.status >= 500) {
+          fault(`order: ${res.status}${body.code ? ` ${body.code}` : ''}`);
+          await sleep(100);
+          continue;
+        }
+        other.push(`${res.status} ${body.code}`);
+        return;
+      }
+    }
+
+    const load = Promise.all(buyers.map(async (buyer, n) => {
+      await sleep(n * 5); // not all in the same millisecond
+      while (running) {
+        await read('/api/products?limit=5');
+        const productId = randomInt(5) === 0 ? scarce : plentyIds[randomInt(plentyIds.length)]!;
+        await read(`/api/products/${productId}`);
+        await sleep(randomInt(100, 500));
+        if (!running) break;
+        await order(buyer, productId);
+        await sleep(randomInt(100, 500));
       }
     }));
-    await killer;
-    const elapsed = Date.now() - started;
+    /** Waits until `n` more orders have been acknowledged (the load goes on through the drill). */
+    const moreOrders = (n: number, what: string) => {
+      const target = ordersAcked + n;
+      return waitFor(() => ordersAcked >= target, 90_000, `${n} more orders ${what}`);
+    };
 
-    // nginx keeps serving through the survivor.
-    for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${lb}/api/health`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-instance')).toBe('app2');
+    // Replica lag under this write load, from the primary's own view (pg_stat_replication).
+    const lagSamples: Array<{ ms: number; bytes: number }> = [];
+    const sampling = (async () => {
+      while (running) {
+        try {
+          const { rows } = await pool.query<{ ms: number | null; bytes: string | null }>(
+            "SELECT (EXTRACT(EPOCH FROM replay_lag) * 1000)::float8 AS ms, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text AS bytes FROM pg_stat_replication");
+          if (rows[0]) lagSamples.push({ ms: rows[0].ms ?? 0, bytes: Number(rows[0].bytes ?? 0) });
+        } catch { /* the replica is stopped in one drill */ }
+        await sleep(200);
+      }
+    })();
+
+    try {
+      await moreOrders(100, 'in the warm-up');
+
+      // 1. An instance dies (SIGKILL); nginx sends its share to the others; it is started again.
+      begin('app1 killed (SIGKILL)');
+      const victim = instances[0]!;
+      victim.child.kill('SIGKILL');
+      await moreOrders(50, 'after app1 was killed');
+      instances[0] = startInstance('app1', victim.port);
+      await waitHealthy(instances[0]);
+      const healthyAt = Date.now();
+      await waitFor(() => (lastSeen.get('app1') ?? 0) > healthyAt, 30_000, 'nginx sends requests to app1 again');
+      phase.notes.push(`app1 back at ${since()} ms`);
+
+      // 2. PgBouncer restarted (SIGTERM: open transactions are cut, clients reconnect).
+      begin('PgBouncer restarted');
+      await parts.bouncer!.restart();
+      phase.notes.push(`PgBouncer listening again at ${since()} ms`);
+      await moreOrders(50, 'after PgBouncer restarted');
+
+      // 3. The replica stopped: every instance notices and reads from the primary.
+      begin('replica stopped');
+      const stoppedAt = since();
+      await parts.replica!.stop();
+      phase.notes.push(`its fast shutdown took ${since() - stoppedAt} ms`);
+      await waitFor(() => allSeeReplica('down'), 30_000, 'every instance reports the replica down')
+        .catch(async (err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(await Promise.all(instances.map((_, i) => healthOf(i))))}\n${tails()}`); });
+      phase.notes.push(`all instances report it down ${since() - stoppedAt} ms after the stop`);
+      await moreOrders(50, 'with the replica stopped');
+      const restartAt = since();
+      await parts.replica!.start();
+      await waitFor(() => allSeeReplica('up'), 60_000, 'every instance reports the replica up again');
+      phase.notes.push(`started again; all instances read from it again ${since() - restartAt} ms later`);
+
+      // 4. Redis killed: rate limits counted in memory meanwhile; it is started again (empty).
+      begin('Redis killed');
+      await parts.redis!.kill();
+      await moreOrders(50, 'with Redis killed');
+      await parts.redis!.start();
+      // The instances reconnect by themselves: their write counters appear in the new Redis.
+      await waitFor(async () => Number((await redisCommand(parts.redis!.port, 'DBSIZE'))?.slice(1)) > 0, 30_000, 'counters written to the restarted Redis');
+      phase.notes.push(`counters in the restarted Redis at ${since()} ms`);
+
+      begin('after the drills');
+      await moreOrders(50, 'after the drills');
+    } finally {
+      running = false;
+      phase.to = since();
+      await Promise.all([load, sampling]);
     }
 
     const written = await db.select({ id: orders.id }).from(orders).where(eq(orders.householdId, producer.id));
-    const [{ sold }] = (await db.execute<{ sold: number }>(sql`
-      SELECT COALESCE(SUM(oi.quantity), 0)::int AS sold FROM ${orderItems} oi JOIN ${orders} o ON o.id = oi.order_id
-      WHERE o.household_id = ${producer.id}`)).rows as [{ sold: number }];
+    const soldOf = async (productId: string) => ((await db.execute<{ sold: number }>(sql`
+      SELECT COALESCE(SUM(quantity), 0)::int AS sold FROM ${orderItems} WHERE product_id = ${productId}`)).rows[0] as { sold: number }).sold;
     const withoutItems = await db.select({ id: orders.id }).from(orders)
       .where(and(eq(orders.householdId, producer.id), sql`NOT EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`));
-    const stock = await stockOf(productId);
-    log(`SIGKILL mid-load: ${buyers.length} buyers for ${elapsed} ms, app1 killed at ${killedAt - started} ms; `
-      + `${figures.requests} requests, ${figures.ordersAcknowledged} orders acknowledged (201; ${figures.replayed} replayed by key, ${figures.afterKill201} by app2 after the kill), `
-      + `${figures.networkErrors} network errors + ${figures.gatewayErrors} × 502/503/504 + ${figures.inProgress} × in progress (all retried with the same key), `
-      + `${figures.other.length} other; orders in the database ${written.length}, sold ${sold} + stock ${stock} = ${sold + (stock ?? 0)} (start ${START})`);
+    let [soldPlenty, stockPlenty] = [0, 0];
+    for (const id of plentyIds) {
+      soldPlenty += await soldOf(id);
+      stockPlenty += (await stockOf(id))!;
+    }
+    const [soldScarce, stockScarce] = [await soldOf(scarce), await stockOf(scarce)];
 
-    expect(victim.child.signalCode).toBe('SIGKILL');
-    expect(figures.other).toEqual([]);
-    expect(figures.ordersAcknowledged).toBeGreaterThan(20);
-    expect(figures.afterKill201).toBeGreaterThan(0);
+    for (const p of phases) {
+      const faults = Object.entries(p.faults).map(([k, v]) => `${v} × ${k}`).join(', ') || 'none';
+      const window = p.firstFault === undefined ? '' : ` within ${p.firstFault - p.from}–${p.lastFault! - p.from} ms of its start`
+        + (p.hardFaults.length ? ` (502s and connection errors within ${p.hardFaults[0]! - p.from}–${p.hardFaults.at(-1)! - p.from} ms)` : '');
+      log(`  ${p.name} (${p.from}–${p.to} ms): ${p.reads} reads, ${p.orders} orders acknowledged; faults: ${faults}${window}${p.notes.length ? `; ${p.notes.join('; ')}` : ''}`);
+    }
+    const lagMs = lagSamples.map((l) => l.ms).sort((a, b) => a - b);
+    const lagBytes = lagSamples.map((l) => l.bytes).sort((a, b) => a - b);
+    const pct = (xs: number[], q: number) => xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : 0;
+    log(`drills under ${BUYERS} buyers: ${ordersAcked} orders acknowledged, ${written.length} in the database; scarce product: sold ${soldScarce} + stock ${stockScarce} = ${soldScarce + stockScarce!} (start ${SCARCE}), ${refusedScarce.count} × out of stock; `
+      + `${server500} × 500; replica lag (pg_stat_replication, ${lagSamples.length} samples): median ${pct(lagMs, 0.5).toFixed(1)} ms, p95 ${pct(lagMs, 0.95).toFixed(1)} ms, max ${pct(lagMs, 1).toFixed(1)} ms; median ${pct(lagBytes, 0.5)} bytes, max ${pct(lagBytes, 1)} bytes`);
+
+    expect(other).toEqual([]);
+    expect(server500).toBe(0);
     // Every acknowledged order exists, and nothing else was written: each key got one final answer.
     const writtenIds = new Set(written.map((o) => o.id));
     expect([...acknowledged].filter((id) => !writtenIds.has(id))).toEqual([]);
     expect(writtenIds.size).toBe(acknowledged.size);
     expect(withoutItems).toEqual([]);
-    expect(sold).toBe(acknowledged.size);
-    expect(sold + stock!).toBe(START);
+    // Nothing oversold, nothing lost from the stock.
+    expect(soldScarce).toBeLessThanOrEqual(SCARCE);
+    expect(soldScarce + stockScarce!).toBe(SCARCE);
+    expect(soldPlenty + stockPlenty).toBe(PLENTY * plentyIds.length);
+    expect(soldPlenty + soldScarce).toBe(acknowledged.size);
     if (written.length) expect(await db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.orderId, [...writtenIds]))).toHaveLength(written.length);
-  }, 60_000);
+    // A dead part's own faults (nginx's 502, refused or cut connections) only within the seconds
+    // ADR 0041 allows each drill, and none after the drills. A 503 (with Retry-After) is the
+    // design's answer while the database is unreachable or too slow for the request's deadline:
+    // counted and printed, not bounded, since a loaded machine gives some outside the drills too.
+    const hard = (p: Phase) => p.hardFaults;
+    for (const p of phases) {
+      const times = hard(p);
+      if (times.length === 0) continue;
+      expect(times.at(-1)! - times[0]!, `${p.name}: 502s and connection errors from ${times[0]} to ${times.at(-1)} ms`).toBeLessThanOrEqual(FAULT_WINDOW_MS);
+    }
+    expect(hard(phases.at(-1)!), 'no 502 or connection error after the drills').toEqual([]);
+  }, 420_000);
 });

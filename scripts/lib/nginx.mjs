@@ -52,10 +52,13 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # An instance that cannot be reached (refused, reset before an answer, 502/503) is
-      # skipped. A POST already sent to an instance is NOT repeated by nginx (no
-      # "non_idempotent"): the client repeats it with the same Idempotency-Key.
-      proxy_next_upstream error timeout http_502 http_503;
+      # An instance that cannot be reached (refused, reset before an answer, 502) is skipped
+      # for fail_timeout. Not on 503: the app answers 503 when the shared database is away or
+      # slow, which another instance cannot help with, and counting it would take healthy
+      # instances out under load until none is left. A POST already sent to an instance is
+      # NOT repeated by nginx (no "non_idempotent"): the client repeats it with the same
+      # Idempotency-Key.
+      proxy_next_upstream error timeout http_502;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
     }

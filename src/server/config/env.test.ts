@@ -1,6 +1,16 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLocalUrl, parseEnv } from './env.ts';
+import { ROOT } from './root.ts';
+import { ConfigError, ENV_NAMES, isLocalUrl, parseEnv } from './env.ts';
+
+describe('the README configuration table', () => {
+  it('lists every variable of env.ts exactly once', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([A-Z0-9_]+)`(?:, `([A-Z0-9_]+)`)? \|/gm)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]);
+    for (const name of ENV_NAMES) expect(rows.filter((r) => r === name), name).toHaveLength(1);
+  });
+});
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

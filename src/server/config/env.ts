@@ -19,6 +19,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  // Set when DATABASE_URL goes through a transaction-mode pooler (PgBouncer): the same database
+  // without the pooler, for what needs a session of its own (migrations, LISTEN).
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
+  // A streaming replica of DATABASE_URL's database: the public cached reads go there while it keeps up.
+  DATABASE_READ_URL: postgresUrl.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Domaće <no-reply@domace.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -69,6 +74,9 @@ const envSchema = z.object({
     const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither (then the AWS default credentials are used)' });
   }
+  for (const name of ['DATABASE_DIRECT_URL', 'DATABASE_READ_URL'] as const) {
+    if (env[name] && !env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: [name], message: 'needs DATABASE_URL (the embedded PostgreSQL has no pooler and no replica)' });
+  }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
     const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither (then a pair is generated into DATA_DIR)' });
@@ -76,6 +84,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable read here (the README's configuration table lists each once: env.test.ts). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as Array<keyof Env>;
 
 /** Media in an S3-compatible store instead of MEDIA_DIR (features/media/media-store.ts). */
 export interface S3Config {
@@ -96,6 +107,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: set = `databaseUrl` is a transaction pooler (db/client.ts, createPool). */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica for the public reads (db/replica.ts). */
+  databaseReadUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -157,6 +172,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

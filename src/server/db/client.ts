@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ROOT } from '../config/root.ts';
+import type { ReadReplica } from './replica.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -16,6 +17,10 @@ export interface Database {
   kind: 'embedded' | 'external';
   /** Where it is, for probes on their own connection (db/watchdog.ts). */
   url?: string;
+  /** The same database without a pooler (DATABASE_DIRECT_URL, else `url`): LISTEN, migrations, tools. */
+  directUrl?: string;
+  /** DATABASE_READ_URL's replica; `pool` is then the routing pool (db/replica.ts). */
+  replica?: ReadReplica;
   /** The embedded database's folder: /api/health looks at the room left on its disk. */
   dataDir?: string;
   close: () => Promise<void>;
@@ -35,10 +40,50 @@ export const MIGRATIONS_FOLDER = path.join(ROOT, 'src/server/db/migrations');
 export const CONNECT_TIMEOUT_MS = 3_000;
 export const STATEMENT_TIMEOUT_MS = 8_000;
 
-export function createPool(url: string, max = 10, limits: { statementTimeoutMs?: number } = {}): pg.Pool {
+/**
+ * A client for a transaction-mode pooler (PgBouncer 1.18, Debian 12's; ADR 0039): each
+ * transaction may run on another server connection, so a named prepared statement made on one
+ * is unknown on the next. Its queries go unnamed (parsed each time, like any drizzle query).
+ */
+/**
+ * A client that never crashes the process when its connection dies while it is checked out
+ * between two queries (a PgBouncer or PostgreSQL restart): pg emits 'error' then, and without a
+ * listener that is an uncaught exception. Its next query fails (answered 503 by
+ * plugins/errors.ts) and the pool drops it on release.
+ */
+class SturdyClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
+class PooledClient extends SturdyClient {
+  override query(...args: unknown[]): never {
+    const [first] = args;
+    if (first && typeof first === 'object' && 'name' in first && (first as { name?: unknown }).name) {
+      const { name: _unnamed, ...rest } = first as Record<string, unknown>;
+      args[0] = rest;
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
+export interface PoolOptions {
+  statementTimeoutMs?: number;
+  /**
+   * `url` is a transaction-mode pooler: no named prepared statements, and no statement_timeout
+   * sent at connect (PgBouncer 1.18 refuses unknown startup parameters; the limit is set on
+   * the database instead: docs/deployment.md).
+   */
+  pooled?: boolean;
+}
+
+export function createPool(url: string, max = 10, limits: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.statementTimeoutMs && !limits.pooled ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    Client: limits.pooled ? PooledClient : SturdyClient,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -51,7 +96,10 @@ export function createDb(pool: pg.Pool): Db {
 
 const MIGRATION_LOCK_KEY = 7_311_043;
 
-/** Applies pending migrations; safe when several instances start at once (advisory lock). */
+/**
+ * Applies pending migrations; safe when several instances start at once (a session advisory
+ * lock: give it a pool WITHOUT a transaction pooler in between, DATABASE_DIRECT_URL).
+ */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {

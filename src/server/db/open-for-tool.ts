@@ -5,13 +5,14 @@ import { runningEmbeddedUrl } from './embedded-postgres.ts';
 import { openDatabase } from './open.ts';
 
 /**
- * The app's database for a command-line tool (npm run admin, npm run backup): DATABASE_URL
- * when set; else the embedded PostgreSQL of the app running on DATA_DIR; else the embedded
+ * The app's database for a command-line tool (npm run admin, npm run backup): DATABASE_DIRECT_URL
+ * or DATABASE_URL when set; else the embedded PostgreSQL of the app running on DATA_DIR; else the embedded
  * PostgreSQL started for the tool's run and stopped after it.
  */
 export async function openDatabaseForTool(config: Config, log: (msg: string) => void = () => undefined): Promise<Omit<Database, 'url'> & { url: string | null }> {
   const running = config.databaseUrl ? null : runningEmbeddedUrl(path.join(config.dataDir, 'pg'));
-  const url = config.databaseUrl ?? running;
+  // Tools hold sessions (pg_dump's snapshot, the migrations' lock): never through a pooler.
+  const url = config.databaseDirectUrl ?? config.databaseUrl ?? running;
   if (url) {
     const pool = createPool(url, 2);
     await runMigrations(pool);

@@ -6,6 +6,7 @@ import querystring from 'fast-querystring';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { CACHE_TOPICS, type CacheTopic } from '#shared/api/endpoint.ts';
+import type { ReadReplica } from '../db/replica.ts';
 import type { AccessClaims, Tokens } from '../lib/tokens.ts';
 
 export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
@@ -123,7 +124,9 @@ export interface PublicCacheStore {
 
 const SKIPPED_HEADERS = new Set(['content-length', 'content-encoding', 'x-cache', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding',
   // Per caller, never shared: a rate limit's counters.
-  'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']);
+  'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after',
+  // Where a miss was read (db/replica.ts): a hit was read from memory.
+  'x-read-from']);
 /** The auth plugin's own pattern: anything else is its 401, which only Fastify answers. */
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
 
@@ -302,6 +305,13 @@ export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCac
 
 export interface PublicCacheOptions {
   pool: pg.Pool;
+  /** Where to LISTEN when `pool` goes through a transaction pooler (DATABASE_DIRECT_URL): a session of its own. */
+  listenUrl?: string | undefined;
+  /**
+   * DATABASE_READ_URL's replica: a miss of a cached route reads there once the replica has
+   * replayed every write heard of to the route's topics (db/replica.ts).
+   */
+  replica?: ReadReplica | undefined;
   store: PublicCacheStore;
   /**
    * For a topic whose answers change with time alone: the next moment one will (the earliest
@@ -378,9 +388,18 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
   store.synced = synced;
   app.decorate('publicCache', store);
 
+  const { replica } = opts;
+  const known = new Set<string>(TOPICS);
+  /** The primary's WAL position now, asked on the LISTEN connection (after the notifications heard so far). */
+  const positionOn = (c: pg.Client) => () => c.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn').then((r) => r.rows[0]!.lsn);
+
   async function listen(): Promise<void> {
-    const c = new pg.Client(opts.pool.options);
-    c.on('notification', (msg) => store.bump(msg.payload ? msg.payload.split(',') : []));
+    const c = new pg.Client(opts.listenUrl ? { connectionString: opts.listenUrl } : opts.pool.options);
+    c.on('notification', (msg) => {
+      const topics = msg.payload ? msg.payload.split(',') : [];
+      store.bump(topics);
+      replica?.written(topics.length > 0 && topics.every((t) => known.has(t)) ? topics : 'all', positionOn(c));
+    });
     c.on('error', () => undefined);
     c.on('end', () => {
       store.listening = false;
@@ -392,6 +411,7 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
       await c.query(`LISTEN ${PUBLIC_CHANGES_CHANNEL}`);
       client = c;
       bumpAll(); // anything cached before we listened may have missed a notification
+      replica?.written('all', positionOn(c));
       store.listening = true;
     } catch (err) {
       app.log.warn({ err }, 'public cache: could not LISTEN; serving without cache, retrying');
@@ -430,6 +450,9 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
     return at;
   }
 
+  // Each request has a route state of its own: the hook below may send its reads to the replica.
+  if (replica) app.addHook('onRequest', (_request, _reply, done) => replica.enter(done));
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !store.listening) return undefined;
     const signedIn = Boolean(request.headers.authorization);
@@ -450,6 +473,8 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
     store.counts.misses += 1;
     const stamp = store.stampOf(found.route.topics);
     request.publicCache = { key: found.key, route: found.route, stamp, expiresAt: await expiresAt(found.route.topics) };
+    // Heard of every write so far (synced above): the replica is read only if it has them all.
+    if (replica) reply.header('x-read-from', replica.useFor(found.route.topics) ? 'replica' : 'primary');
     return undefined;
   });
 

@@ -44,5 +44,5 @@ export async function registerPublicCache(app: FastifyInstance, config: Config, 
   if (config.publicCacheMaxBytes <= 0) return;
   const stories = createStoriesRepository(database.db);
   const catalog = createCatalogRepository(database.db, database.pool);
-  await app.register(publicCachePlugin, { pool: database.pool, store, timeLimits: { households: (now) => stories.nextExpiry(now), products: (now) => catalog.nextPromotionEnd(now) } });
+  await app.register(publicCachePlugin, { pool: database.pool, listenUrl: database.directUrl, replica: database.replica, store, timeLimits: { households: (now) => stories.nextExpiry(now), products: (now) => catalog.nextPromotionEnd(now) } });
 }

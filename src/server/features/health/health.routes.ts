@@ -35,9 +35,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; mediaDir?
       await storage.refresh({ database: database.dataDir, media: mediaDir });
       const state = { database: storage.isFull('database') ? 'full' as const : 'ok' as const, media: storage.isFull('media') ? 'full' as const : 'ok' as const };
       const full = state.database === 'full' || state.media === 'full';
-      if (reachable && !full) return { status: 'ok' as const, database: database.kind };
+      // The replica is not the app's health: its reads go to the primary while it is away.
+      const replica = database.replica ? { replica: database.replica.status() } : {};
+      if (reachable && !full) return { status: 'ok' as const, database: database.kind, ...replica };
       // `storage` only when it is the cause: the healthy answer keeps its documented shape.
-      return reply.code(503).send({ status: 'degraded' as const, database: database.kind, ...(full ? { storage: state } : {}) });
+      return reply.code(503).send({ status: 'degraded' as const, database: database.kind, ...(full ? { storage: state } : {}), ...replica });
     },
   });
 };

@@ -1,0 +1,261 @@
+// The shared parts of a cluster on one machine, from Debian's packages, each on its own port
+// under one directory: a PostgreSQL primary, its streaming replica, PgBouncer in transaction
+// mode and Redis. Used by `npm run cluster` (scripts/cluster.mjs) and test/cluster.test.ts;
+// docs/deployment.md shows the same parts on several machines.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+const PGBOUNCER = process.env.PGBOUNCER || '/usr/sbin/pgbouncer';
+const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
+
+/** The Debian packages that hold what is missing (empty when everything is installed). */
+export function missingParts() {
+  const wanted = [
+    [path.join(PG_BIN, 'postgres'), 'postgresql-15'], [path.join(PG_BIN, 'pg_basebackup'), 'postgresql-15'],
+    [PGBOUNCER, 'pgbouncer'], [REDIS_SERVER, 'redis-server'],
+  ];
+  const missing = new Set();
+  for (const [file, pkg] of wanted) {
+    try { fs.accessSync(file, fs.constants.X_OK); } catch { missing.add(pkg); }
+  }
+  return [...missing];
+}
+
+/** PostgreSQL and PgBouncer refuse to run as root: as root they run as the `postgres` user. */
+function serviceUser() {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/**
+ * A directory for the database and pooler files under `wanted` when the service user can reach
+ * it (as root, a checkout under /root is not), else a stable one under /var/lib/domace-cluster.
+ */
+export function serviceDir(wanted) {
+  const user = serviceUser();
+  if (user.uid === undefined) return wanted;
+  let current = path.resolve(wanted);
+  let reachable = true;
+  for (;;) {
+    try {
+      const st = fs.statSync(current);
+      if ((st.mode & 0o001) === 0 && st.uid !== user.uid) reachable = false;
+    } catch { /* made later */ }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  if (reachable) return wanted;
+  const fallback = path.join('/var/lib/domace-cluster', Buffer.from(path.resolve(wanted)).toString('base64url').slice(-32));
+  fs.mkdirSync(fallback, { recursive: true, mode: 0o755 });
+  fs.chmodSync('/var/lib/domace-cluster', 0o755);
+  return fallback;
+}
+
+function ownDir(dir, user, mode = 0o700) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, mode);
+  if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves once `check` is true; throws after `timeoutMs` (condition-based, never a fixed sleep). */
+export async function waitFor(check, timeoutMs, what) {
+  const started = Date.now();
+  for (;;) {
+    try { if (await check()) return; } catch { /* not yet */ }
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:`port`. */
+export function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A long-running child with its output kept (the last 64 kB) for error messages. */
+function run(bin, args, { user = {}, cwd, env = {} } = {}) {
+  const child = spawn(bin, args, { cwd, uid: user.uid, gid: user.gid, env: { PATH: process.env.PATH, LANG: 'C.UTF-8', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (d) => { output = (output + d.toString()).slice(-65_536); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.output = () => output;
+  return child;
+}
+
+function exited(child) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function stopChild(child, signal, timeoutMs = 15_000) {
+  if (!child || exited(child)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); }, timeoutMs);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill(signal);
+  });
+}
+
+/** psql-free readiness: `postgres` answers a startup on its port (pg_isready from the same package). */
+async function pgReady(port, timeoutMs, what, child) {
+  await waitFor(() => {
+    if (exited(child)) throw Object.assign(new Error(`${what} exited:\n${child.output()}`), { fatal: true });
+    try {
+      execFileSync(path.join(PG_BIN, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+      return true;
+    } catch { return false; }
+  }, timeoutMs, `${what} accepting connections on :${port}`).catch((err) => {
+    throw exited(child) ? new Error(`${what} exited:\n${child.output()}`) : err;
+  });
+}
+
+/**
+ * A PostgreSQL server process on `dir` (already initialised): `stop()` is a fast shutdown
+ * (SIGINT), `kill()` a crash (SIGKILL); `start()` starts it again on the same port.
+ */
+function postgresServer({ dir, port, user, what }) {
+  const server = {
+    port, dir, child: undefined,
+    async start(timeoutMs = 60_000) {
+      // A crashed server leaves its pid file; postgres itself checks whether that pid lives.
+      server.child = run(path.join(PG_BIN, 'postgres'), ['-D', dir, '-p', String(port), '-k', dir, '-h', '127.0.0.1'], { user });
+      await pgReady(port, timeoutMs, what, server.child);
+      return server;
+    },
+    stop: () => stopChild(server.child, 'SIGINT'),
+    kill: () => stopChild(server.child, 'SIGKILL'),
+    get running() { return Boolean(server.child) && !exited(server.child); },
+  };
+  return server;
+}
+
+/** A PostgreSQL data directory made by startPrimary or startReplica before, started again. */
+export function postgresAgain({ dir, port, what }) {
+  return postgresServer({ dir, port, user: serviceUser(), what }).start();
+}
+
+/**
+ * The primary: initdb (trust on loopback, replication allowed), WAL for one streaming replica,
+ * the app's statement limit on its database (the pooler cannot pass it: ADR 0039).
+ */
+export async function startPrimary({ dir, port, maxConnections = 100 }) {
+  const user = serviceUser();
+  ownDir(dir, user);
+  execFileSync(path.join(PG_BIN, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], { uid: user.uid, gid: user.gid, stdio: 'pipe', env: { PATH: process.env.PATH, LANG: 'C.UTF-8' } });
+  fs.appendFileSync(path.join(dir, 'postgresql.conf'), `
+# Written by scripts/lib/cluster-parts.mjs
+listen_addresses = '127.0.0.1'
+max_connections = ${maxConnections}
+shared_buffers = 64MB
+wal_level = replica
+max_wal_senders = 4
+wal_keep_size = 256MB
+hot_standby = on
+hot_standby_feedback = on
+logging_collector = off
+log_min_messages = warning
+`);
+  fs.writeFileSync(path.join(dir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n');
+  return postgresServer({ dir, port, user, what: 'the primary PostgreSQL' }).start();
+}
+
+/** A streaming replica of the primary on `primaryPort`: pg_basebackup -R, then a hot standby on `port`. */
+export async function startReplica({ dir, port, primaryPort }) {
+  const user = serviceUser();
+  ownDir(dir, user); // empty: pg_basebackup fills it
+  execFileSync(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+    { uid: user.uid, gid: user.gid, stdio: 'pipe', env: { PATH: process.env.PATH, LANG: 'C.UTF-8' } });
+  return postgresServer({ dir, port, user, what: 'the replica PostgreSQL' }).start();
+}
+
+/**
+ * PgBouncer in transaction mode in front of the primary, listening on `port`. Clients may
+ * open up to maxClientConn connections; PostgreSQL sees at most poolSize per database and user.
+ */
+export async function startPgbouncer({ dir, port, pgPort, poolSize = 20, maxClientConn = 2000 }) {
+  const user = serviceUser();
+  ownDir(dir, user);
+  const ini = path.join(dir, 'pgbouncer.ini');
+  fs.writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
+  fs.writeFileSync(ini, `;; Written by scripts/lib/cluster-parts.mjs (ADR 0039)
+[databases]
+* = host=127.0.0.1 port=${pgPort}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${port}
+unix_socket_dir =
+auth_type = trust
+auth_file = ${dir}/userlist.txt
+admin_users = postgres
+pool_mode = transaction
+default_pool_size = ${poolSize}
+reserve_pool_size = 5
+max_client_conn = ${maxClientConn}
+max_db_connections = ${poolSize + 5}
+server_lifetime = 3600
+server_idle_timeout = 60
+server_connect_timeout = 3
+server_login_retry = 1
+query_wait_timeout = 10
+ignore_startup_parameters = extra_float_digits
+logfile = ${dir}/pgbouncer.log
+pidfile = ${dir}/pgbouncer.pid
+log_connections = 0
+log_disconnections = 0
+`);
+  for (const f of ['userlist.txt', 'pgbouncer.ini']) if (user.uid !== undefined) fs.chownSync(path.join(dir, f), user.uid, user.gid);
+  const bouncer = {
+    port, child: undefined,
+    async start(timeoutMs = 20_000) {
+      fs.rmSync(path.join(dir, 'pgbouncer.pid'), { force: true });
+      bouncer.child = run(PGBOUNCER, [ini], { user });
+      await waitFor(async () => {
+        if (exited(bouncer.child)) throw new Error('exited');
+        return portOpen(port);
+      }, timeoutMs, `PgBouncer on :${port}`).catch((err) => {
+        throw exited(bouncer.child) ? new Error(`PgBouncer exited:\n${bouncer.child.output()}\n${fs.existsSync(path.join(dir, 'pgbouncer.log')) ? fs.readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8').slice(-4000) : ''}`) : err;
+      });
+      return bouncer;
+    },
+    /** SIGTERM: PgBouncer's immediate shutdown (open transactions are cut). */
+    stop: () => stopChild(bouncer.child, 'SIGTERM'),
+    async restart() { await bouncer.stop(); return bouncer.start(); },
+  };
+  return bouncer.start();
+}
+
+/** A Redis of its own (no persistence: rate-limit counters only) on `port`. */
+export async function startRedis({ dir, port }) {
+  fs.mkdirSync(dir, { recursive: true });
+  const redis = {
+    port, child: undefined,
+    async start(timeoutMs = 20_000) {
+      redis.child = run(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no'], { cwd: dir });
+      await waitFor(async () => {
+        if (exited(redis.child)) throw new Error('exited');
+        return portOpen(port);
+      }, timeoutMs, `Redis on :${port}`).catch((err) => { throw exited(redis.child) ? new Error(`Redis exited:\n${redis.child.output()}`) : err; });
+      return redis;
+    },
+    kill: () => stopChild(redis.child, 'SIGKILL'),
+    stop: () => stopChild(redis.child, 'SIGTERM'),
+  };
+  return redis.start();
+}
