@@ -34,6 +34,7 @@ import {
   standingOrdersQuery, updateStandingOrderBody,
 } from '../contracts/standing-orders.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
+import { vitalsReport } from '../contracts/vitals.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -617,6 +618,15 @@ export const endpoints = {
       summary: "What the household's live standing orders commit on each day of the window",
       query: standingDemandQuery,
       answers: { 200: standingDemandResponse, 400: e, 401: e, 403: e },
+    }),
+  },
+
+  vitals: {
+    report: endpoint({
+      method: 'POST', path: '/api/vitals', access: 'anyone', tags: ['vitals'],
+      summary: "A sampled visit's Core Web Vitals (INP, LCP in ms, CLS) for a kind of page; kept as histograms in /metrics",
+      body: vitalsReport,
+      answers: { 204: z.null(), 413: e, 415: e, 429: e },
     }),
   },
 
