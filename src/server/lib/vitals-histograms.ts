@@ -1,9 +1,9 @@
 import { Histogram, type Registry } from 'prom-client';
-import { VITAL_PAGES, type VitalName, type VitalPage } from '#shared/contracts/vitals.ts';
+import { VITAL_PAGES, type VitalName, type VitalPage } from '#shared/vitals.ts';
 
 /**
  * The field data of real visits (POST /api/vitals) as Prometheus histograms in /metrics, one
- * series per kind of page from a fixed list (contracts/vitals.ts) and fixed buckets: bounded
+ * series per kind of page from a fixed list (src/shared/vitals.ts) and fixed buckets: bounded
  * whatever the callers send. The buckets put Google's thresholds on bucket edges (good / needs
  * improvement / poor): INP 200 / 500 ms, LCP 2.5 / 4 s, CLS 0.1 / 0.25.
  */

@@ -21,7 +21,7 @@ export const START_WAIT_MS = 200;
 export const MAX_HELD = 8;
 
 /** How long what was held may wait for the rest of the page to hydrate before it is replayed. */
-const HYDRATION_WAIT_MS = 1_000;
+const HYDRATION_WAIT_MS = 5_000;
 
 /** Events by which a visitor reaches for the page (a mouse's move included: desktops start at once). */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
@@ -123,7 +123,7 @@ export function holdEarlyInput(root: Element): { release(): void } {
 
   const hold = (event: Event, replay: () => void) => {
     event.preventDefault();
-    event.stopPropagation(); // not Immediate: the start-on-intent listener beside this one still hears it
+    event.stopPropagation(); // not Immediate: startAfterLoad's listener beside this one still hears it
     if (held.length < MAX_HELD) held.push(replay);
   };
   const onClick = (event: MouseEvent) => {
