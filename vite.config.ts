@@ -60,6 +60,25 @@ function stagedBootPreload() {
     apply: 'build',
     // Before Vite writes the preload lists (its import analysis runs in generateBundle too).
     generateBundle: { order: 'pre', handler(_options, output) { bundle = output; } },
+    // The app starts right after the page's load event (src/web/lib/early-start.ts, ADR 0029):
+    // its code is asked for by the page itself, at the end of the body and with low priority,
+    // so that it downloads while the page loads, after the CSS and the first pictures, instead
+    // of one round trip after the load event. Downloaded and compiled, not run. (At the default
+    // high priority a script is render-blocking to Lighthouse's simulation: first paint moved.)
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        bundle = context.bundle as typeof bundle;
+        const entry = Object.values(bundle).find((item) => item.type === 'chunk' && (item as { isEntry?: boolean }).isEntry);
+        const reactDom = chunkOf('src/web/lib/preload/react-dom.ts');
+        if (!entry || !reactDom) return [];
+        const files = resolveDependencies(reactDom.fileName, [reactDom.fileName], { hostId: entry.fileName });
+        const already = new Set([entry.fileName, ...(entry.imports ?? [])]);
+        return files.filter((file) => file.endsWith('.js') && !already.has(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${file}`, fetchpriority: 'low' }, injectTo: 'body' as const }));
+      },
+    },
   };
   const resolveDependencies = (file: string, deps: string[], context: { hostId: string }): string[] => {
     if (chunkOf('src/web/lib/preload/react-dom.ts')?.fileName !== file) return deps;

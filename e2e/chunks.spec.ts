@@ -20,13 +20,14 @@ test('without the toaster\'s code the page works on: adding to the basket still 
 });
 
 test('a page whose code cannot be downloaded says so and offers a reload; the navigation stays', async ({ page }, testInfo) => {
-  await page.goto('/');
-  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // Blocked from the start: the app loads the code of the pages a public page links to once it is idle.
   let blocked = 0;
   await page.route(/\/assets\/search-[^/]+\.js$/, (route) => {
     blocked += 1;
     return route.abort('internetdisconnected');
   });
+  await page.goto('/');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
   const nav = page.getByRole('navigation', { name: text('sr', 'common', 'nav.label') });
   await nav.getByRole('link', { name: text('sr', 'common', 'nav.search') }).click();
   await expect(page.getByText(text('sr', 'common', 'appError.chunkMessage'))).toBeVisible();

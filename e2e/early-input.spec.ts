@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { text } from './support/session.ts';
 
 /**
- * A complete public page starts the app only when the visitor reaches for it (or after a few
- * quiet seconds): what the visitor does before the app is ready is held and replayed, never lost
- * (src/web/lib/early-start.ts, docs/decisions/0021-start-on-intent.md). These journeys act at
+ * A server-rendered page starts the app right after its load event, its code downloaded while
+ * the page loaded: what the visitor does before the app is ready is held and replayed, never lost
+ * (src/web/lib/early-start.ts, docs/decisions/0029-start-after-load.md). These journeys act at
  * once after the page has loaded, without waiting for the app, as a quick visitor (or a test
  * written from outside) does.
  */
@@ -17,42 +17,35 @@ function watchErrors(page: Page): string[] {
   return problems;
 }
 
-test('the server marks complete public pages, and only those, for a start on intent', async ({ request }) => {
-  const products = (await (await request.get('/api/products?limit=1')).json()) as { items: Array<{ id: string; householdId: string }> };
-  const [product] = products.items;
-  const complete = async (url: string) => /id="ssr-state" data-complete>/.test(await (await request.get(url)).text());
-  for (const url of ['/', '/search', `/product/${product!.id}`, `/household/${product!.householdId}`]) expect(await complete(url), url).toBe(true);
-  for (const url of ['/search?q=med', `/household/${product!.householdId}?story=1`, '/basket', '/orders', '/login', '/product/00000000-0000-4000-8000-000000000000']) {
-    expect(await complete(url), url).toBe(false);
-  }
-  // Not complete is not without data: a household opened on its stories arrives with its products.
-  const household = (await (await request.get(`/api/households/${product!.householdId}`)).json()) as { name: string };
-  expect(await (await request.get(`/household/${product!.householdId}?story=1`)).text()).toContain(household.name.replace(/&/g, '&amp;'));
-});
-
-test('a complete page loads no app code until the visitor reaches for it', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
-  await page.goto('/');
+test('before the app, the server\'s page shows what a visitor without an account sees', async ({ page }) => {
+  // The app's code held back: the page as it is before the app starts.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => { await released; await route.continue(); });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(page.getByTestId('product-card').first()).toBeVisible();
-  await page.waitForTimeout(1_500);
-  // Only the small boot script: no React, no app, no hydration work while the visitor reads.
-  expect(scripts.filter((s) => !/\/assets\/(index|boot)-/.test(s))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
-  // What the server's page shows a visitor without an account, before any app: the log-in and
-  // sign-up buttons, and the households' pictures in the story circles.
+  // The log-in and sign-up buttons, and the households' pictures in the story circles.
   await expect(page.getByRole('link', { name: text('en', 'common', 'header.login'), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: text('en', 'common', 'header.signup'), exact: true })).toBeVisible();
   const circle = page.getByRole('region', { name: text('en', 'catalog', 'feed.storiesLabel') }).locator('img').first();
   await expect(circle).toBeVisible();
   expect(await circle.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
-  await page.keyboard.press('Shift');
+  release();
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
 });
 
-test('with nobody touching it, the page starts its app by itself a few seconds after loading', async ({ page }) => {
+test('the app\'s code is asked for by the page itself, and the app starts after the load event with nobody touching it', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+  expect(preloaded.some((href) => /\/assets\/app-[\w-]+\.js$/.test(href!))).toBe(true);
+  expect(preloaded.some((href) => /\/assets\/react-dom-[\w-]+\.js$/.test(href!))).toBe(true);
   await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  // Ready without any input: a tap now is the app's at once (nothing held, nothing replayed).
+  await page.getByRole('button', { name: new RegExp(`^${text('en', 'catalog', 'product.addToBasket')}`) }).first().click();
+  const nav = page.getByRole('navigation', { name: text('en', 'common', 'nav.label') });
+  await expect(nav.getByTestId('basket-badge')).toHaveText('1');
 });
 
 test('"Add to basket" tapped before the app is ready puts the product in the basket', async ({ page, request }) => {

@@ -43,6 +43,8 @@ import { producerRoutes } from './features/producer/producer.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { savedRoutes } from './features/saved/saved.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { createVitalsHistograms } from './lib/vitals-histograms.ts';
+import { vitalsRoutes } from './features/vitals/vitals.routes.ts';
 import { standingRoutes } from './features/standing/standing.routes.ts';
 import { storiesRoutes } from './features/stories/stories.routes.ts';
 
@@ -99,7 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.videoMaxBytes, files: 1, fields: 10 } });
   await registerApiDocs(app);
   await registerPublicCache(app, config, deps.database, publicCache);
-  await app.register(metricsPlugin, { pool: deps.database.pool, cache: publicCache, token: config.metricsToken, trustProxy: config.trustProxy });
+  const vitals = createVitalsHistograms();
+  await app.register(metricsPlugin, { pool: deps.database.pool, cache: publicCache, vitals, token: config.metricsToken, trustProxy: config.trustProxy });
   // Sessions seen active are remembered (until a revocation is heard) so that signed-in
   // callers of a public read are served from the cache too.
   await app.register(authPlugin, { tokens: deps.tokens, isSessionActive: publicCache.rememberSessions(createSessionsCheck(deps.database.db)) });
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(standingRoutes, { ...featureDeps, service: standing });
     await api.register(paymentsRoutes, { ...featureDeps, service: payments });
     await api.register(dropsRoutes, featureDeps);
+    await api.register(vitalsRoutes, { histograms: vitals });
   }, { prefix: '/api' });
 
   // Media kept in S3 are streamed at /media/<name> unless S3_PUBLIC_URL serves them.

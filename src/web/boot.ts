@@ -1,6 +1,6 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
-import { holdEarlyInput, markSignedOut, needsAppAtOnce, startOnIntent } from '#web/lib/early-start.ts';
+import { holdEarlyInput, markSignedOut, startAfterLoad } from '#web/lib/early-start.ts';
 import { loadChunk } from '#web/lib/load-chunk.ts';
 import { showStartFailed } from '#web/lib/start-failed.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
@@ -8,12 +8,12 @@ import { yieldToMain } from '#web/lib/yield-to-main.ts';
 /**
  * The page's only script tag (index.html). A server-rendered page is complete HTML: its text,
  * pictures and links work before any JavaScript runs. So the app (main.tsx: React, the router,
- * the translations) never competes with the first screen for the network or the processor of a
- * slow phone: it starts after the page has loaded and painted, and on a complete public page
- * only when the visitor reaches for it or after a few quiet seconds (lib/early-start.ts). Taps
- * and typing before it is ready are held and replayed. A page the server did not render (npm run
- * dev, or the renderer failed) starts the app at once. Code that cannot be downloaded is tried
- * once more, then the page says a reload is needed (lib/start-failed.ts).
+ * the translations) never competes with the first screen for the processor of a slow phone: its
+ * code downloads while the page loads (index.html's modulepreload links) and it starts right
+ * after the page's load event and first paint, hydrating in slices (lib/early-start.ts, ADR
+ * 0029). Taps and typing before it is ready are held and replayed. A page the server did not
+ * render (npm run dev, or the renderer failed) starts the app at once. Code that cannot be
+ * downloaded is tried once more, then the page says a reload is needed (lib/start-failed.ts).
  */
 function startApp(): void {
   loadChunk(evaluateInSteps)().catch(() => {
@@ -40,8 +40,5 @@ async function evaluateInSteps(): Promise<void> {
 const state = document.getElementById(SSR_STATE_ID);
 markSignedOut();
 const early = holdEarlyInput(document.getElementById('root') ?? document.body);
-const afterPaint = () => requestAnimationFrame(() => setTimeout(startApp, 0));
-if (!state) startApp();
-else if (!needsAppAtOnce(state)) startOnIntent(afterPaint);
-else if (document.readyState === 'complete') afterPaint();
-else window.addEventListener('load', afterPaint, { once: true });
+if (state) startAfterLoad(startApp);
+else startApp();

@@ -7,6 +7,7 @@ import { createQueryClient } from '#web/lib/query-client.ts';
 import { Router } from '#web/lib/router.tsx';
 import { createBrowserHistory } from '#web/lib/router-history.ts';
 import { registerServiceWorker } from '#web/lib/register-service-worker.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadPage } from './app/page-routes.tsx';
@@ -28,6 +29,12 @@ function readServerState(): ServerState | null {
     return null;
   }
 }
+
+/** Paths of the pages most links of a public page lead to (any id: the code is the page's). */
+const LINKED_PAGES = ['/product/-', '/household/-', '/search', '/'];
+const PRELOAD_LINKED_WITHIN_MS = 1_000;
+/** The share of visits that report their Core Web Vitals (lib/vitals.ts). */
+const VITALS_SAMPLE_RATE = 0.2;
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -60,6 +67,13 @@ async function start() {
     if (server) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  // The pages a public page's links lead to, once the page is hydrated and the browser idle: a
+  // tapped card then opens its product page without waiting for that page's code.
+  whenIdle(() => {
+    for (const path of LINKED_PAGES) void preloadPage(path)?.catch(() => undefined);
+    // Field data from a sample of visits (lib/vitals.ts), in a chunk of its own.
+    if (import.meta.env.PROD && Math.random() < VITALS_SAMPLE_RATE) void import('#web/lib/vitals.ts').then(({ reportVitals }) => reportVitals()).catch(() => undefined);
+  }, PRELOAD_LINKED_WITHIN_MS);
 }
 
 void start();

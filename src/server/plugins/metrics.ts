@@ -4,17 +4,21 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { faultCounters } from '../lib/fault-counters.ts';
+import type { VitalsHistograms } from '../lib/vitals-histograms.ts';
 import type { PublicCacheStore } from './public-cache.ts';
 
 /**
  * /metrics in the Prometheus text format (prom-client): request latency by route, orders by
- * status, the mail outbox's depth and oldest age, pool use and the public cache's hits.
+ * status, the mail outbox's depth and oldest age, pool use, the public cache's hits and the
+ * Core Web Vitals of real visits (features/vitals).
  * Answered only to loopback callers (when no proxy is trusted: behind one every caller looks
  * local) or with `Authorization: Bearer <METRICS_TOKEN>`. docs/deployment.md has a scrape config.
  */
 export interface MetricsOptions {
   pool: pg.Pool;
   cache: PublicCacheStore;
+  /** The field data of real visits (features/vitals), when the app collects it. */
+  vitals?: VitalsHistograms;
   token: string | undefined;
   trustProxy: boolean;
 }
@@ -27,10 +31,11 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInstance, { pool, cache, token, trustProxy }) {
+export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInstance, { pool, cache, vitals, token, trustProxy }) {
   // A registry per app (tests build several apps in one process).
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'domace_' });
+  vitals?.registerIn(registry);
 
   const latency = new Histogram({
     name: 'domace_http_request_duration_seconds',

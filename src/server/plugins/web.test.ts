@@ -153,7 +153,7 @@ describe('web plugin with the server renderer', () => {
   it('answers 404 for the page of a product that does not exist (or whose id is not one), still with the page', async () => {
     const app = await appWith('missing', `
       export function createServerRenderer() {
-        return { async render(url) { return { html: '<main>not found: ' + url + '</main>', state: '{}', complete: false }; } };
+        return { async render(url) { return { html: '<main>not found: ' + url + '</main>', state: '{}' }; } };
       }`);
     const missing = await app.inject({ url: '/product/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
@@ -190,16 +190,6 @@ describe('web plugin with the server renderer', () => {
     const unknown = await app.inject({ url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('in sr</main>');
-    await app.close();
-  });
-
-  it("marks the state of a page the renderer calls complete, for the browser to start its app on the visitor's intent", async () => {
-    const app = await appWith('complete', `
-      export function createServerRenderer() {
-        return { async render(url) { return { html: '<main>' + url + '</main>', state: '{}', complete: url === '/' }; } };
-      }`);
-    expect((await app.inject({ url: '/' })).body).toContain('<script type="application/json" id="ssr-state" data-complete>{}</script>');
-    expect((await app.inject({ url: '/basket' })).body).toContain('<script type="application/json" id="ssr-state">{}</script>');
     await app.close();
   });
 

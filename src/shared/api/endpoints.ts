@@ -40,6 +40,7 @@ import {
 } from '../contracts/standing-orders.ts';
 import { statementImportResponse } from '../contracts/payments.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
+import { vitalsReport } from '../contracts/vitals.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -710,6 +711,15 @@ export const endpoints = {
       summary: 'Hand-over marks from a device (handed_over -> completed, no_show -> no_show), idempotent by clientId; the later mark of an order wins',
       body: handoverBody,
       answers: { 200: handoverResponse, 400: e, 401: e, 403: e },
+    }),
+  },
+
+  vitals: {
+    report: endpoint({
+      method: 'POST', path: '/api/vitals', access: 'anyone', tags: ['vitals'],
+      summary: "A sampled visit's Core Web Vitals (INP, LCP in ms, CLS) for a kind of page; kept as histograms in /metrics",
+      body: vitalsReport,
+      answers: { 204: z.null(), 413: e, 415: e, 429: e },
     }),
   },
 

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
-import { IDLE_START_MS, MAX_HELD, holdEarlyInput, markSignedOut, needsAppAtOnce, startOnIntent } from './early-start.ts';
-import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
-
-function completeState(): HTMLElement {
-  const script = document.createElement('script');
-  script.setAttribute(SSR_COMPLETE_ATTRIBUTE, '');
-  return script;
-}
+import { MAX_HELD, START_WAIT_MS, holdEarlyInput, markSignedOut, startAfterLoad } from './early-start.ts';
+import { SESSION_STORAGE_KEYS } from './storage-keys.ts';
 
 /** Marks the app ready as app/providers.tsx does, then lets the replay (idle wait, a task per step) run. */
 async function markReady() {
@@ -29,40 +22,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('needsAppAtOnce', () => {
-  it('waits for the visitor only on a complete rendering that matches what the browser holds', () => {
-    expect(needsAppAtOnce(completeState())).toBe(false);
-    // Not rendered, or not completely (a page whose data the browser fetches).
-    expect(needsAppAtOnce(null)).toBe(true);
-    expect(needsAppAtOnce(document.createElement('script'))).toBe(true);
-  });
-
-  it('starts at once for a stored session, a basket with something in it, or another language', () => {
-    localStorage.setItem(SESSION_STORAGE_KEYS.user, '{}');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-    localStorage.clear();
-    localStorage.setItem(SESSION_STORAGE_KEYS.refreshToken, 'x');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-    localStorage.clear();
-    localStorage.setItem(BASKET_STORAGE_KEY, '[]');
-    expect(needsAppAtOnce(completeState())).toBe(false);
-    localStorage.setItem(BASKET_STORAGE_KEY, '[{"quantity":1}]');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-    localStorage.clear();
-    localStorage.setItem('domace.language', 'en');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-    document.documentElement.lang = 'en';
-    expect(needsAppAtOnce(completeState())).toBe(false);
-  });
-
-  it('starts at once when the address has a query or a hash to act on', () => {
-    window.history.replaceState(null, '', '/household/x?story=1');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-    window.history.replaceState(null, '', '/#reviews');
-    expect(needsAppAtOnce(completeState())).toBe(true);
-  });
-});
-
 describe('markSignedOut', () => {
   it('marks the page signed out only when no session is stored', () => {
     delete document.documentElement.dataset.signedOut;
@@ -75,10 +34,10 @@ describe('markSignedOut', () => {
   });
 });
 
-describe('startOnIntent', () => {
+describe('startAfterLoad', () => {
   it('starts once, at the first pointer, key or focus', () => {
     const start = vi.fn();
-    startOnIntent(start);
+    startAfterLoad(start);
     window.dispatchEvent(new Event('scroll'));
     expect(start).not.toHaveBeenCalled();
     document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
@@ -88,7 +47,7 @@ describe('startOnIntent', () => {
 
   it("a finger's move (a scroll) is not a reach for the page; a mouse's is", () => {
     const start = vi.fn();
-    startOnIntent(start);
+    startAfterLoad(start);
     const move = (pointerType: string) => Object.assign(new Event('pointermove', { bubbles: true }), { pointerType });
     document.body.dispatchEvent(move('touch'));
     expect(start).not.toHaveBeenCalled();
@@ -96,13 +55,12 @@ describe('startOnIntent', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it('starts by itself a few seconds after the page loaded when nobody touches it', () => {
+  it('starts by itself right after the load event and a frame, at the first idle moment', () => {
     vi.useFakeTimers();
     const start = vi.fn();
-    startOnIntent(start); // jsdom's document is complete: the wait starts now
-    vi.advanceTimersByTime(IDLE_START_MS - 1);
+    startAfterLoad(start); // jsdom's document is complete: the frame and the wait start now
     expect(start).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1_100);
+    vi.advanceTimersByTime(START_WAIT_MS + 50);
     expect(start).toHaveBeenCalledTimes(1);
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(start).toHaveBeenCalledTimes(1);
@@ -142,7 +100,7 @@ describe('holdEarlyInput', () => {
     const { root, $ } = page();
     const hold = holdEarlyInput(root);
     const start = vi.fn();
-    startOnIntent(start);
+    startAfterLoad(start);
     $('add').click();
     expect(start).toHaveBeenCalledTimes(1);
     hold.release();

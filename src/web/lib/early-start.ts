@@ -1,28 +1,27 @@
-import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
-import { detectLanguage } from './i18n-language.ts';
-import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
+import { SESSION_STORAGE_KEYS } from './storage-keys.ts';
 import { whenIdle } from './when-idle.ts';
 
 /**
  * When the app starts on a page the server rendered, and what happens to the taps and typing
- * that come before it is ready (docs/decisions/0021-start-on-intent.md).
+ * that come before it is ready (docs/decisions/0029-start-after-load.md, which replaced the
+ * start on intent of 0021).
  *
- * A complete public page (the feed, a product, a household, search before a query) is the
- * whole page as HTML: its links work, its pictures load. Hydrating it costs a slow phone
- * hundreds of milliseconds of main thread, spent while the visitor reads and scrolls. So the
- * app starts when the visitor reaches for the page (a pointer or a key), or once the page has
- * been left alone for a few seconds after it loaded. Until the app is ready, a tap on a control
+ * A server-rendered page is the whole page as HTML: its links work, its pictures load. The app
+ * starts right after the page's load event and first paint, and its code has been downloading
+ * since the page asked for it (index.html's modulepreload links, vite.config.ts): a visitor who
+ * reads for a couple of seconds and then taps finds it ready. A reach for the page before the
+ * load event (a pointer or a key) starts it at once. Until the app is ready, a tap on a control
  * and a form's submission are held and replayed once it is, and text typed or options chosen
  * meanwhile are handed to the app, so nothing the visitor did before is lost.
  */
 
-/** After the load event, the app starts on its own once the page has been left alone this long. */
-export const IDLE_START_MS = 5_000;
+/** After the load event and a frame, the app starts at the first idle moment, or after this long at the latest. */
+export const START_WAIT_MS = 200;
 /** A bound on what is held: a visitor tapping more than this before the app is ready keeps the first ones. */
 export const MAX_HELD = 8;
 
 /** How long what was held may wait for the rest of the page to hydrate before it is replayed. */
-const HYDRATION_WAIT_MS = 1_000;
+const HYDRATION_WAIT_MS = 5_000;
 
 /** Events by which a visitor reaches for the page (a mouse's move included: desktops start at once). */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
@@ -33,24 +32,6 @@ const CONTROL = [
   '[role="menuitem"]', '[role="option"]', 'input[type="checkbox"]', 'input[type="radio"]', 'input[type="submit"]',
   'input[type="button"]',
 ].join(', ');
-
-/**
- * True when the app must start at once: the server did not render the page, or not completely
- * (a page that needs the browser's data, a query or hash to act on), or the visitor has
- * something stored that the rendering does not show (a session, a basket, another language).
- */
-export function needsAppAtOnce(state: Element | null): boolean {
-  if (!state?.hasAttribute(SSR_COMPLETE_ATTRIBUTE)) return true;
-  if (window.location.search || window.location.hash) return true;
-  if (detectLanguage() !== document.documentElement.lang) return true;
-  if (hasStoredSession()) return true;
-  try {
-    const basket = localStorage.getItem(BASKET_STORAGE_KEY);
-    return basket !== null && basket !== '[]';
-  } catch {
-    return false; // storage blocked: nothing is stored
-  }
-}
 
 /** Whether a session is stored in this browser (blocked storage holds none). */
 export function hasStoredSession(): boolean {
@@ -69,13 +50,18 @@ export function markSignedOut(): void {
   if (!hasStoredSession()) document.documentElement.dataset.signedOut = '';
 }
 
-/** Calls `start` at the visitor's first intent, or IDLE_START_MS after the load event, whichever comes first; once. */
-export function startOnIntent(start: () => void): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * Calls `start` once: right after the load event has fired and the page has painted (the next
+ * frame, then an idle moment of at most START_WAIT_MS), or at the visitor's first intent if that
+ * comes sooner.
+ */
+export function startAfterLoad(start: () => void): void {
+  let started = false;
   const go = () => {
+    if (started) return;
+    started = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, true);
     window.removeEventListener('load', afterLoad);
-    clearTimeout(timer);
     start();
   };
   const onIntent = (event: Event) => {
@@ -83,9 +69,7 @@ export function startOnIntent(start: () => void): void {
     if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
     go();
   };
-  const afterLoad = () => {
-    timer = setTimeout(() => whenIdle(go, 1_000), IDLE_START_MS);
-  };
+  const afterLoad = () => requestAnimationFrame(() => whenIdle(go, START_WAIT_MS));
   for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
@@ -139,7 +123,7 @@ export function holdEarlyInput(root: Element): { release(): void } {
 
   const hold = (event: Event, replay: () => void) => {
     event.preventDefault();
-    event.stopPropagation(); // not Immediate: the start-on-intent listener beside this one still hears it
+    event.stopPropagation(); // not Immediate: startAfterLoad's listener beside this one still hears it
     if (held.length < MAX_HELD) held.push(replay);
   };
   const onClick = (event: MouseEvent) => {
@@ -173,7 +157,8 @@ export function holdEarlyInput(root: Element): { release(): void } {
     // After `data-ready` React still hydrates the page's Suspense boundaries (each product card)
     // in slices; a change handed to it meanwhile (another language, say) would render those
     // parts anew instead of adopting the server's HTML.
-    if (values.size > 0 || held.length > 0) await new Promise<void>((resolve) => whenIdle(resolve, HYDRATION_WAIT_MS));
+    // A held tap needs no such wait: React hydrates the part of the page an event lands in first.
+    if (values.size > 0) await new Promise<void>((resolve) => whenIdle(resolve, HYDRATION_WAIT_MS));
     for (const [field, value] of values) handOver(field, value);
     for (const replay of held) {
       await nextTask(); // the app's answer to what came before (a typed value) is rendered first

@@ -1,7 +1,7 @@
 /**
  * The localStorage keys of what the browser keeps for the visitor. Apart from the modules that
- * use them so that boot.ts can tell, without loading the app, whether the visitor has anything
- * stored that the server's rendering of a page does not show (lib/early-start.ts).
+ * use them so that boot.ts can tell, without loading the app, whether a session is stored
+ * (lib/early-start.ts, markSignedOut).
  */
 export const SESSION_STORAGE_KEYS = {
   user: 'domace.user',

@@ -3,7 +3,11 @@ import { ChevronDown, Languages } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { LANGUAGES } from '#shared/constants.ts';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import { cn } from '#web/lib/utils.ts';
+
+/** The longest a language change waits for the page to finish hydrating. */
+const SWITCH_WAIT_MS = 5_000;
 
 const SHORT_NAMES = { sr: 'СР', 'sr-Latn': 'SR', en: 'EN', ru: 'RU' } as const;
 
@@ -38,8 +42,13 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         id={id}
         value={current}
         // The other language's texts are downloaded first; without a connection the page stays
-        // in this one, and says why.
-        onChange={(event) => { i18n.changeLanguage(event.target.value).catch(() => lazyToast.error(t('errors:network'))); }}
+        // in this one, and says why. Right after the page loaded React may still be hydrating
+        // parts of it (each product card): they must hydrate in the language the server rendered
+        // them in, so the change waits for the browser's first idle moment (at once afterwards).
+        onChange={(event) => {
+          const language = event.target.value;
+          whenIdle(() => { i18n.changeLanguage(language).catch(() => lazyToast.error(t('errors:network'))); }, SWITCH_WAIT_MS);
+        }}
         className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0 focus-visible:outline-none"
       >
         {LANGUAGES.map((language) => (
