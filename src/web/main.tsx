@@ -32,7 +32,7 @@ function readServerState(): ServerState | null {
 
 /** Paths of the pages most links of a public page lead to (any id: the code is the page's). */
 const LINKED_PAGES = ['/product/-', '/household/-', '/search', '/'];
-const PRELOAD_LINKED_WITHIN_MS = 1_000;
+const PRELOAD_LINKED_WITHIN_MS = 2_000;
 /** The share of visits that report their Core Web Vitals (lib/vitals.ts). */
 const VITALS_SAMPLE_RATE = 0.2;
 
@@ -67,13 +67,21 @@ async function start() {
     if (server) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  // The pages a public page's links lead to, once the page is hydrated and the browser idle: a
+  // The pages a public page's links lead to, once the page is hydrated and the browser idle, one
+  // at a time (each page's code is evaluated in a task of its own, never two back to back): a
   // tapped card then opens its product page without waiting for that page's code.
-  whenIdle(() => {
-    for (const path of LINKED_PAGES) void preloadPage(path)?.catch(() => undefined);
-    // Field data from a sample of visits (lib/vitals.ts), in a chunk of its own.
-    if (import.meta.env.PROD && Math.random() < VITALS_SAMPLE_RATE) void import('#web/lib/vitals.ts').then(({ reportVitals }) => reportVitals()).catch(() => undefined);
-  }, PRELOAD_LINKED_WITHIN_MS);
+  const preloadLinked = (index: number) => {
+    const path = LINKED_PAGES[index];
+    if (path === undefined) return;
+    whenIdle(() => {
+      void (preloadPage(path) ?? Promise.resolve()).catch(() => undefined).finally(() => preloadLinked(index + 1));
+    }, PRELOAD_LINKED_WITHIN_MS);
+  };
+  preloadLinked(0);
+  // Field data from a sample of visits (lib/vitals.ts), in a chunk of its own.
+  if (import.meta.env.PROD && Math.random() < VITALS_SAMPLE_RATE) {
+    whenIdle(() => void import('#web/lib/vitals.ts').then(({ reportVitals }) => reportVitals()).catch(() => undefined), PRELOAD_LINKED_WITHIN_MS);
+  }
 }
 
 void start();
