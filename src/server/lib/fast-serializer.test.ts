@@ -47,6 +47,7 @@ const product = fc.record({
   category: fc.constantFrom(...CATEGORIES), availability: fc.boolean(), featured: fc.boolean(), promoted: fc.boolean(),
   stock: fc.option(anyNumber), quantityStep: anyNumber, availableFrom: fc.option(fc.oneof(text, fc.constant('2026-07-01'))),
   rating: anyNumber, reviewCount: fc.oneof(fc.integer(), fc.constantFrom(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53)), createdAt: isoDate,
+  pricing: fc.constantFrom('unit', 'weight'), pieceWeight: fc.option(anyNumber),
 });
 
 const household = fc.record({
@@ -118,6 +119,7 @@ describe('fastSerializerCompiler', () => {
       householdName: 'Домаћинство "Ђурић" \\ 😀👩‍👩‍👧', name: 'lone \uD800 high, lone \uDFFF low, pair \uD83D\uDE00', description: 'NUL \0 BEL \x07 ESC \x1B DEL \x7F LS \u2028 tab\tnl\n',
       price: 1.5, unit: 'kg', image: null, thumbnail: '\uDBFF', category: 'honey', availability: true, featured: false, promoted: false,
       stock: -0, quantityStep: 0.5, availableFrom: null, rating: 4.67, reviewCount: 3, createdAt: '2026-11-24T21:36:22.328Z',
+      pricing: 'weight', pieceWeight: 1.2,
       ingredients: 'мед \u2028 \uD800', allergens: ['орашасти "плодови"'], storage: null,
     };
     const json = one.after(p);

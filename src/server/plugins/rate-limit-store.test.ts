@@ -99,18 +99,20 @@ describe('rate limits with Redis down', () => {
       expect(whileDown).toEqual(Array(20).fill(401));
 
       redis = await startRedis(port, dir);
-      // ioredis reconnects by itself (within its ~2 s back-off).
+      // ioredis reconnects by itself (within its ~2 s back-off), each instance on its own: wait
+      // until both count in Redis again (a probe account of each is a key there).
+      const redisReply = (command: string) => new Promise<string>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => s.write(`${command}\r\n`));
+        s.once('data', (d) => { s.destroy(); resolve(d.toString()); });
+        s.on('error', () => resolve(''));
+      });
+      const inRedis = async (email: string) => /^\*[1-9]/.test(await redisReply(`KEYS *${email}*`));
       const until = Date.now() + 15_000;
-      const probe = `probe-${randomUUID().slice(0, 8)}@test.rs`;
       while (Date.now() < until) {
-        await login(a, probe, '198.51.100.10');
-        await login(b, probe, '198.51.100.10');
-        const keys = await new Promise<string>((resolve) => {
-          const s = net.connect(port, '127.0.0.1', () => s.write('DBSIZE\r\n'));
-          s.once('data', (d) => { s.destroy(); resolve(d.toString()); });
-          s.on('error', () => resolve(''));
-        });
-        if (/^:[1-9]/.test(keys)) break;
+        const [pa, pb] = [`probe-a-${randomUUID().slice(0, 8)}@test.rs`, `probe-b-${randomUUID().slice(0, 8)}@test.rs`];
+        await login(a, pa, '198.51.100.10');
+        await login(b, pb, '198.51.100.11');
+        if (await inRedis(pa) && await inRedis(pb)) break;
         await new Promise((r) => setTimeout(r, 200));
       }
       // Back: one budget of 20 per account shared by both instances.
