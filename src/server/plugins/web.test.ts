@@ -138,6 +138,7 @@ describe('web plugin with the server renderer', () => {
     const app = Fastify();
     app.get('/api/things', async () => ({ items: [{ name: 'Ajvar $& "ljuti"' }] }));
     app.get('/api/products/:id', async (request, reply) => ((request.params as { id: string }).id === KNOWN_PRODUCT ? { id: KNOWN_PRODUCT } : reply.code(404).send({ code: 'not_found' })));
+    app.get('/api/drops/:id', async (_request, reply) => reply.code(404).send({ code: 'not_found' }));
     await app.register(webPlugin, { webDir: path.join(dir, 'web'), ssrDir: path.join(dir, 'ssr'), mediaDir: path.join(dir, 'media') });
     return app;
   }
@@ -160,6 +161,7 @@ describe('web plugin with the server renderer', () => {
     expect(missing.body).toContain('<main>not found: /product/00000000-0000-4000-8000-000000000000</main>');
     expect((await app.inject({ url: '/product/not-an-id' })).statusCode).toBe(404);
     expect((await app.inject({ url: `/product/${KNOWN_PRODUCT}` })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/drop/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     await app.close();
   });
 

@@ -76,6 +76,7 @@ const ITEM_PAGES: Array<[RegExp, (id: string) => string]> = [
   [/^\/product\/([^/]+)\/?$/, (id) => `/api/products/${id}`],
   [/^\/household\/([^/]+)\/?$/, (id) => `/api/households/${id}`],
   [/^\/buyer\/([^/]+)\/?$/, (id) => `/api/buyers/${id}`],
+  [/^\/drop\/([^/]+)\/?$/, (id) => `/api/drops/${id}`],
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -79,7 +79,11 @@ export const dropDetail = drop.extend({ products: z.array(product) });
 export type DropDetail = z.infer<typeof dropDetail>;
 
 /** A drop in the producer's own list: whether it hosts it. */
-export const producerDrop = drop.extend({ role: z.enum(['host', 'member']) });
+export const producerDrop = drop.extend({
+  role: z.enum(['host', 'member']),
+  /** The host's only: each member household's orders for the drop (not cancelled), the host first. */
+  memberOrders: z.array(z.object({ householdId: z.uuid(), name: z.string(), orderCount: z.number().int() })).optional(),
+});
 export type ProducerDrop = z.infer<typeof producerDrop>;
 
 export const dropsQuery = z.object({

@@ -86,6 +86,15 @@ export function createDropsRepository() {
         .orderBy(asc(dropMembers.dropId), sql`${households.id} <> ${drops.hostHouseholdId}`, asc(dropMembers.joinedAt), asc(households.id));
     },
 
+    /** Orders (not cancelled) per drop and household: `${dropId}:${householdId}` -> count. */
+    async orderCountsByHousehold(db: DbOrTx, dropIds: string[]): Promise<Map<string, number>> {
+      if (dropIds.length === 0) return new Map();
+      const rows = await db.select({ dropId: orders.dropId, householdId: orders.householdId, count: sql<number>`count(*)::int` }).from(orders)
+        .where(and(inArray(orders.dropId, dropIds), ne(orders.status, 'cancelled')))
+        .groupBy(orders.dropId, orders.householdId);
+      return new Map(rows.map((r) => [`${r.dropId}:${r.householdId}`, r.count]));
+    },
+
     /** Orders (not cancelled) per drop; of one household when given. */
     async orderCounts(db: DbOrTx, dropIds: string[], householdId?: string): Promise<Map<string, number>> {
       if (dropIds.length === 0) return new Map();

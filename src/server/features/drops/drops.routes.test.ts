@@ -319,6 +319,12 @@ describe('ordering for a drop', () => {
     expect((await call(host, 'GET', `/api/drops/${dropId}`)).json().orderCount).toBe(3);
     expect((await call(member, 'GET', `/api/drops/${dropId}`)).json().orderCount).toBe(1);
     expect((await call(other, 'GET', `/api/drops/${dropId}`)).json().orderCount).toBeUndefined();
+    // The host's dashboard list says how many each member has; a member's says nothing of the others.
+    const mine = (await call(host, 'GET', '/api/producer/drops')).json().items.find((d: { id: string }) => d.id === dropId);
+    expect(mine.memberOrders).toEqual([{ householdId: host.id, name: expect.any(String), orderCount: 2 }, { householdId: member.id, name: expect.any(String), orderCount: 1 }]);
+    const theirs = (await call(member, 'GET', '/api/producer/drops')).json().items.find((d: { id: string }) => d.id === dropId);
+    expect(theirs).toMatchObject({ role: 'member', orderCount: 1 });
+    expect(theirs.memberOrders).toBeUndefined();
   });
 });
 

@@ -176,7 +176,12 @@ export function createDropsService({ db, repo, clock, outbox, publicUrl }: Drops
       const rows = await repo.listOwn(db, { householdId, from, to: addDays(from, query.days - 1), after: decodeCursor(query.cursor, dropCursor), limit: query.limit });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      const items = (await toDtos(db, page, householdId, now)).map((d) => ({ ...d, role: d.hostHouseholdId === householdId ? 'host' as const : 'member' as const }));
+      const dtos = await toDtos(db, page, householdId, now);
+      // The host sees how many orders each member has (the members see their own: orderCount).
+      const perMember = await repo.orderCountsByHousehold(db, dtos.filter((d) => d.hostHouseholdId === householdId).map((d) => d.id));
+      const items = dtos.map((d): ProducerDrop => d.hostHouseholdId === householdId
+        ? { ...d, role: 'host', memberOrders: d.households.map((h) => ({ householdId: h.id, name: h.name, orderCount: perMember.get(`${d.id}:${h.id}`) ?? 0 })) }
+        : { ...d, role: 'member' });
       return { items, nextCursor: rows.length > query.limit && last ? encodeCursor([last.date, last.opens, last.id]) : null };
     },
 

@@ -46,7 +46,10 @@ export function createLabelsService({ repository, publicUrl }: { repository: Lab
         paymentMethod: order.paymentMethod, paid: order.paymentStatus === 'paid',
         deliveryFeePara: order.deliveryFeePara, totalPara: order.totalPara,
         // Sold by weight: the weighed price, or the estimate until weighed (src/shared/weight-price.ts).
-        items: order.items.map((i) => ({ name: i.name, unit: i.unit, quantity: i.quantity, unitPricePara: i.unitPricePara, lineTotalPara: linePricePara(i) })),
+        items: order.items.map((i) => ({
+          name: i.name, unit: i.unit, quantity: i.quantity, unitPricePara: i.unitPricePara, lineTotalPara: linePricePara(i),
+          perKg: i.pricing === 'weight', weight: i.weight ?? null,
+        })),
       }, order.language as SlipLanguage);
     },
   };

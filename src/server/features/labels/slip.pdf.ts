@@ -24,7 +24,8 @@ export interface SlipData {
   paid: boolean;
   deliveryFeePara: number;
   totalPara: number;
-  items: Array<{ name: string; unit: Unit; quantity: number; unitPricePara: number; lineTotalPara: number }>;
+  /** `perKg`: sold by weight, the price is per kg and `weight` the weighed kg (null: not weighed, the line an estimate). */
+  items: Array<{ name: string; unit: Unit; quantity: number; unitPricePara: number; lineTotalPara: number; perKg?: boolean; weight?: number | null }>;
 }
 
 type Texts = Record<'title' | 'order' | 'placed' | 'buyer' | 'phone' | 'pickup' | 'delivery' | 'drop' | 'place' | 'notes' | 'product' | 'quantity'
@@ -88,7 +89,7 @@ export async function renderSlip(data: SlipData, language: SlipLanguage): Promis
   y += 5 * MM;
 
   // The lines as a table: name (wraps), quantity, price, amount; a box to tick when packed.
-  const cols = { tick: MARGIN, name: MARGIN + 8 * MM, qty: MARGIN + 100 * MM, price: MARGIN + 128 * MM, total: MARGIN + width };
+  const cols = { tick: MARGIN, name: MARGIN + 8 * MM, qty: MARGIN + 76 * MM, price: MARGIN + 112 * MM, total: MARGIN + width };
   const header = (text: string, x: number, right = false) => {
     doc.font('bold').fontSize(9.5);
     doc.text(text, right ? x - doc.widthOfString(text) : x, y, { lineBreak: false });
@@ -104,8 +105,9 @@ export async function renderSlip(data: SlipData, language: SlipLanguage): Promis
     drawLines(doc, lines);
     doc.rect(cols.tick, y, 3.5 * MM, 3.5 * MM).lineWidth(0.6).stroke();
     doc.font('regular').fontSize(10);
-    doc.text(formatQuantity(item.quantity, item.unit, language), cols.qty, y, { lineBreak: false });
-    doc.text(money(item.unitPricePara), cols.price, y, { lineBreak: false });
+    const weighed = item.perKg && item.weight != null ? ` · ${formatQuantity(item.weight, 'kg', language)}` : '';
+    doc.text(formatQuantity(item.quantity, item.unit, language) + weighed, cols.qty, y, { lineBreak: false });
+    doc.text(money(item.unitPricePara) + (item.perKg ? ' / kg' : ''), cols.price, y, { lineBreak: false });
     const total = money(item.lineTotalPara);
     doc.text(total, cols.total - doc.widthOfString(total), y, { lineBreak: false });
     y += Math.max(lines.length, 1) * 10 * 1.17 + 4;

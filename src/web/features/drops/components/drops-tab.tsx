@@ -75,6 +75,14 @@ function OwnDropCard({ drop }: { drop: ProducerDrop }) {
       <CardContent className="flex flex-col gap-3">
         <DropFacts drop={drop} />
         <DropHouseholds households={drop.households} label={t('households')} />
+        {drop.memberOrders && drop.memberOrders.length > 1 && (
+          <section aria-label={t('dashboard.perMember')} className="text-sm">
+            <p className="font-medium">{t('dashboard.perMember')}</p>
+            <ul className="flex flex-col" data-testid="drop-member-orders">
+              {drop.memberOrders.map((m) => <li key={m.householdId}>{m.name}: {t('dashboard.orders', { count: m.orderCount })}</li>)}
+            </ul>
+          </section>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" aria-expanded={showPicklist} aria-controls={picklistId} onClick={() => setShowPicklist((v) => !v)}>
             <ClipboardList aria-hidden="true" />{t('dashboard.picklist')}

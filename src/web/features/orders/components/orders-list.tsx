@@ -5,10 +5,6 @@ import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, SKELETONS } from '#shared/constants.ts';
 import type { Order } from '#shared/contracts/orders.ts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -18,6 +14,7 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
 import { ConsentPanel, LineAmount, OrderTotal, WeightLineNote } from './weight-pricing.tsx';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /**
@@ -119,21 +116,8 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
           </details>
         )}
         {order.status === 'pending' && (
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" className="w-fit" disabled={cancel.isPending}>{t('cancel')}</Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('cancelTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('cancelText')}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t('keep')}</AlertDialogCancel>
-                <AlertDialogAction onClick={onCancel}>{t('cancelConfirm')}</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <CancelOrderDialog onConfirm={onCancel}
+            trigger={<Button variant="outline" className="w-fit" disabled={cancel.isPending}>{t('cancel')}</Button>} />
         )}
         {extra}
       </CardContent>

@@ -294,7 +294,7 @@ function ProducerOrdersTable({ orders, renderExtra }: { orders: ProducerOrder[];
                 </td>
                 <td className="px-3 py-3">
                   <div className="flex flex-col items-start gap-2">
-                    <StatusSelect order={order} id={`order-status-${order.id}`} className="w-40" />
+                    <StatusSelect order={order} id={`order-status-${order.id}`} className="w-48" />
                     <PaidButton order={order} named />
                   </div>
                 </td>

@@ -3,10 +3,6 @@ import { toast } from 'sonner';
 import type { Order, OrderLine, ProducerOrder } from '#shared/contracts/orders.ts';
 import { parseDecimalInput, formatDecimalInput } from '#shared/decimal-input.ts';
 import { estimatedGrams, isValidLineWeight } from '#shared/weight-price.ts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -15,6 +11,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useAcceptOrder } from '../api/accept-order.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useSetOrderWeights } from '../api/set-order-weights.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 
 /** Sold by weight on an order (docs/weight-pricing.md): the lines' notes, the producer's weighing, the buyer's consent. */
 
@@ -142,21 +139,8 @@ export function ConsentPanel({ order }: { order: Order }) {
       <p className="text-sm">{t('weight.consentText', { total: format.total(order.total), estimate: format.total(order.estimateTotal ?? order.total) })}</p>
       <div className="flex flex-wrap gap-2">
         <Button className="h-11" onClick={onAccept} disabled={accept.isPending || cancel.isPending}>{t('weight.accept')}</Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" className="h-11" disabled={accept.isPending || cancel.isPending}>{t('weight.decline')}</Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('cancelTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('cancelText')}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t('keep')}</AlertDialogCancel>
-              <AlertDialogAction onClick={onCancel}>{t('cancelConfirm')}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <CancelOrderDialog onConfirm={onCancel}
+          trigger={<Button variant="outline" className="h-11" disabled={accept.isPending || cancel.isPending}>{t('weight.decline')}</Button>} />
       </div>
     </section>
   );
