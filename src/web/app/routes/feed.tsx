@@ -51,7 +51,7 @@ function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean;
 }
 
 export default function FeedPage() {
-  const { t } = useTranslation(['catalog', 'common', 'drops']);
+  const { t } = useTranslation(['catalog', 'common']);
   const { user } = useAuth();
   const addToBasket = useAddToBasket();
   const households = useHouseholds();
@@ -96,12 +96,12 @@ export default function FeedPage() {
         />
       )}
 
-      {/* Drops (docs/drops.md): a plain link, no query, so the first page stays as light as it was. */}
+      {/* Drops (docs/drops.md): a plain link, no query and no other namespace, so the first page stays as light as it was. */}
       <Link to="/drops" className="mb-6 flex items-center gap-3 rounded-xl border bg-card p-3 hover:bg-accent">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"><MapPin aria-hidden="true" className="size-5" /></span>
         <span className="flex min-w-0 flex-col">
-          <span className="font-medium">{t('drops:feedLink')}</span>
-          <span className="text-sm text-muted-foreground">{t('drops:feedLinkText')}</span>
+          <span className="font-medium">{t('dropsLink')}</span>
+          <span className="text-sm text-muted-foreground">{t('dropsLinkText')}</span>
         </span>
         <span aria-hidden="true" className="ml-auto shrink-0 text-xl text-muted-foreground">›</span>
       </Link>
