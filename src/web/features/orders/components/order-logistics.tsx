@@ -82,7 +82,8 @@ export function IpsPayment({ order }: { order: Order }) {
   if (!ips || order.payment.status === 'paid') return null;
   const fields = Object.fromEntries(ips.payload.split('|').map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1)]));
   return (
-    <section aria-label={t('order.ipsTitle')} className="flex flex-col items-center gap-2 rounded-md border p-3 sm:flex-row sm:items-start">
+    // Named with the order's number: several unpaid orders on one page are distinct regions.
+    <section aria-label={`${t('order.ipsTitle')}, #${order.number}`} className="flex flex-col items-center gap-2 rounded-md border p-3 sm:flex-row sm:items-start">
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ips.qrSvg)}`} alt={t('order.qrAlt', { number: order.number })}
         width={180} height={180} className="size-44 shrink-0 bg-white" />
       <div className="flex flex-col gap-1 text-sm">
