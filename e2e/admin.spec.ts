@@ -11,7 +11,7 @@ import { apiLogin, prepareStorage } from './support/session.ts';
 const OPERATOR = { email: 'admin@domace.rs', password: 'domace-demo' };
 const REPORTER = 'stefan@domace.rs';
 
-interface ApiProduct { id: string; name: string; householdId: string; householdName: string; description: string }
+interface ApiProduct { id: string; name: string; householdId: string; householdName: string; description: string; promoted: boolean }
 
 async function products(request: APIRequestContext, query = ''): Promise<ApiProduct[]> {
   return ((await (await request.get(`/api/products${query}`)).json()) as { items: ApiProduct[] }).items;
@@ -33,7 +33,8 @@ test('an operator works the console: report -> hide -> restore, promotion, house
   const pick = testInfo.project.name === 'phone' ? 0 : 1;
   const all = await products(request, '?limit=30');
   const reported = all[pick]!;
-  const promoted = all[pick + 4]!;
+  // One that is not promoted yet (its row offers Promote), and not the reported one.
+  const promoted = all.filter((p) => !p.promoted && p.id !== reported.id)[pick + 2]!;
 
   // A buyer reports the product from its page.
   const reporterSession = await apiLogin(request, REPORTER);
