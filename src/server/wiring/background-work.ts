@@ -11,9 +11,11 @@ import { createPaymentsRepository } from '../features/payments/payments.reposito
 import { createPaymentsService, type PaymentsService } from '../features/payments/payments.service.ts';
 import type { StandingService } from '../features/standing/standing.service.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { repeatPass } from '../lib/repeat.ts';
 import { vapidKeys, type VapidKeys } from '../lib/vapid.ts';
-import { scheduleReminders } from './payment-reminders.ts';
-import { createStandingWithCheckout, scheduleCycles } from './standing-cycles.ts';
+import { createStandingWithCheckout } from './standing-cycles.ts';
+
+const MINUTE = 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,9 +56,8 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   const messageMails = createMessagesService({ db: database.db, repo: createMessagesRepository(), clock, outbox, publicUrl: config.publicUrl });
   app.decorate('outbox', { ...outbox, drain: async () => { await messageMails.sendDueMails(); return outbox.drain(); } });
   if (deps.startWorkers) {
-    const timer = setInterval(() => { messageMails.sendDueMails().catch((err: unknown) => app.log.warn({ err }, 'message mails failed')); }, 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const stopMessageMails = repeatPass(() => messageMails.sendDueMails(), MINUTE, (err) => app.log.warn({ err }, 'message mails failed'), { atStart: false });
+    app.addHook('onClose', async () => stopMessageMails());
     outbox.start();
     outbox.kick(); // mail queued before a crash or restart goes out now
     const stopCleanUp = scheduleCleanUp(database.db, clock, (err) => app.log.warn({ err }, 'clean-up failed'));
@@ -84,7 +85,7 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   const standing = createStandingWithCheckout({ db: database.db, pool: database.pool, clock, outbox, publicUrl: config.publicUrl, log: app.log });
   app.decorate('standing', standing);
   if (deps.startWorkers) {
-    const stopCycles = scheduleCycles(standing, app.log);
+    const stopCycles = repeatPass(() => standing.runCycles(), MINUTE, (err) => app.log.warn({ err }, 'standing order cycles failed'));
     app.addHook('onClose', async () => stopCycles());
   }
 
@@ -92,7 +93,7 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   const payments = createPaymentsService({ db: database.db, repo: createPaymentsRepository(), clock, outbox, publicUrl: config.publicUrl, log: app.log });
   app.decorate('payments', payments);
   if (deps.startWorkers) {
-    const stopReminders = scheduleReminders(payments, app.log);
+    const stopReminders = repeatPass(() => payments.runReminders(), MINUTE, (err) => app.log.warn({ err }, 'payment reminders failed'));
     app.addHook('onClose', async () => stopReminders());
   }
   return { outbox, vapid, standing, payments };

@@ -21,16 +21,3 @@ export function createStandingWithCheckout(deps: {
     placeOrder: (buyerId, key, body) => orders.checkout(buyerId, key, body),
   });
 }
-
-/** Every minute, one bounded run; errors are logged; the returned function stops it (and waits for a run under way). */
-export function scheduleCycles(service: Pick<StandingService, 'runCycles'>, log: { warn: (obj: object, msg: string) => void }, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = service.runCycles().catch((err: unknown) => log.warn({ err }, 'standing order cycles failed')).finally(() => { running = null; });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return async () => { clearInterval(timer); await running; };
-}
