@@ -8,6 +8,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
+import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
 
@@ -121,10 +122,10 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           <DialogDescription>{t('dashboard.createText')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
-          {field('title', t('dashboard.fields.title'), (p) => <Input {...p} value={fields.title} maxLength={80} onChange={set('title')} />, true)}
-          {field('placeName', t('dashboard.fields.placeName'), (p) => <Input {...p} value={fields.placeName} maxLength={80} onChange={set('placeName')} />)}
-          {field('town', t('dashboard.fields.town'), (p) => <Input {...p} value={fields.town} maxLength={60} autoComplete="address-level2" onChange={set('town')} />)}
-          {field('address', t('dashboard.fields.address'), (p) => <Input {...p} value={fields.address} maxLength={200} autoComplete="street-address" onChange={set('address')} />, true)}
+          {field('title', t('dashboard.fields.title'), (p) => <Input {...p} value={fields.title} maxLength={DROP_TITLE_MAX} onChange={set('title')} />, true)}
+          {field('placeName', t('dashboard.fields.placeName'), (p) => <Input {...p} value={fields.placeName} maxLength={DROP_PLACE_NAME_MAX} onChange={set('placeName')} />)}
+          {field('town', t('dashboard.fields.town'), (p) => <Input {...p} value={fields.town} maxLength={DROP_TOWN_MAX} autoComplete="address-level2" onChange={set('town')} />)}
+          {field('address', t('dashboard.fields.address'), (p) => <Input {...p} value={fields.address} maxLength={DROP_ADDRESS_MAX} autoComplete="street-address" onChange={set('address')} />, true)}
           {field('date', t('dashboard.fields.date'), (p) => <Input {...p} type="date" value={fields.date} min={belgradeToday()} max={addDays(belgradeToday(), 60)} onChange={set('date')} />, true)}
           {field('opens', t('dashboard.fields.opens'), (p) => <Input {...p} type="time" value={fields.opens} onChange={set('opens')} />)}
           {field('closes', t('dashboard.fields.closes'), (p) => <Input {...p} type="time" value={fields.closes} onChange={set('closes')} />)}
@@ -133,7 +134,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
             {field('orderByDate', t('dashboard.fields.orderByDate'), (p) => <Input {...p} type="date" value={fields.orderByDate} onChange={set('orderByDate')} />)}
             {field('orderByTime', t('dashboard.fields.orderByTime'), (p) => <Input {...p} type="time" value={fields.orderByTime} onChange={set('orderByTime')} />)}
           </fieldset>
-          {field('note', t('dashboard.fields.note'), (p) => <Textarea {...p} value={fields.note} maxLength={500} rows={2} onChange={set('note')} />, true)}
+          {field('note', t('dashboard.fields.note'), (p) => <Textarea {...p} value={fields.note} maxLength={DROP_NOTE_MAX} rows={2} onChange={set('note')} />, true)}
           {!drop && field('repeatWeeks', t('dashboard.fields.repeatWeeks'), (p) => <Input {...p} type="number" inputMode="numeric" min={0} max={12} step={1} value={fields.repeatWeeks} onChange={set('repeatWeeks')} />, true)}
           <DialogFooter className="sm:col-span-2">
             <Button type="submit" disabled={busy}>{drop ? t('dashboard.save') : t('dashboard.create')}</Button>

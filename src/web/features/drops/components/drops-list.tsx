@@ -6,11 +6,11 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useSearchParams } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
+import { DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import { useDrops } from '../api/drops-api.ts';
 import { DropCard } from './drop-card.tsx';
 
 /** Town names are short: longer input is cut (the API takes 1..60). */
-const TOWN_MAX = 60;
 
 /**
  * /drops: coming drops, soonest first (the API's order), narrowed to a town typed in either
@@ -20,7 +20,7 @@ export function DropsList() {
   const { t } = useTranslation('drops');
   const inputId = useId();
   const [params, setParams] = useSearchParams();
-  const town = (params.get('town') ?? '').trim().slice(0, TOWN_MAX);
+  const town = (params.get('town') ?? '').trim().slice(0, DROP_TOWN_MAX);
   const [typed, setTyped] = useState(town);
   const drops = useDrops({ town: town || undefined });
   const items = drops.data?.items ?? [];
@@ -41,7 +41,7 @@ export function DropsList() {
       <form role="search" onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <Label htmlFor={inputId}>{t('town')}</Label>
-          <Input id={inputId} type="search" value={typed} maxLength={TOWN_MAX} placeholder={t('townPlaceholder')}
+          <Input id={inputId} type="search" value={typed} maxLength={DROP_TOWN_MAX} placeholder={t('townPlaceholder')}
             autoComplete="address-level2" enterKeyHint="search" onChange={(e) => setTyped(e.target.value)} />
         </div>
         <Button type="submit"><Search aria-hidden="true" />{t('search')}</Button>

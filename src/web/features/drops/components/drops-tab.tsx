@@ -11,6 +11,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
+import { DROP_REASON_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { Drop, ProducerDrop } from '../api/drop-types.ts';
 import { useCancelDrop, useDropMembership, useDrops, useOwnDrops } from '../api/drops-api.ts';
 import { DropFacts, DropStatusBadge } from './drop-facts.tsx';
@@ -130,7 +131,7 @@ function CancelDropButton({ drop }: { drop: Drop }) {
         </AlertDialogHeader>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={reasonId}>{t('dashboard.reason')}</Label>
-          <Textarea id={reasonId} value={reason} maxLength={500} rows={3} aria-invalid={missing} aria-describedby={missing ? `${reasonId}-error` : undefined}
+          <Textarea id={reasonId} value={reason} maxLength={DROP_REASON_MAX} rows={3} aria-invalid={missing} aria-describedby={missing ? `${reasonId}-error` : undefined}
             onChange={(e) => { setReason(e.target.value); setMissing(false); }} />
           {missing && <p id={`${reasonId}-error`} className="text-xs text-destructive">{t('dashboard.invalid.required')}</p>}
         </div>
@@ -190,7 +191,7 @@ function JoinSection({ householdId }: { householdId: string }) {
       <form role="search" aria-labelledby="join-drop" onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <Label htmlFor={inputId}>{t('town')}</Label>
-          <Input id={inputId} type="search" value={typed} maxLength={60} placeholder={t('townPlaceholder')} onChange={(e) => setTyped(e.target.value)} />
+          <Input id={inputId} type="search" value={typed} maxLength={DROP_TOWN_MAX} placeholder={t('townPlaceholder')} onChange={(e) => setTyped(e.target.value)} />
         </div>
         <Button type="submit" variant="outline"><Search aria-hidden="true" />{t('search')}</Button>
       </form>
