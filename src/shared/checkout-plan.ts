@@ -50,7 +50,8 @@ export const planDropOf = (d: Pick<Drop, 'id' | 'date' | 'opens' | 'closes' | 'o
   ({ id: d.id, date: d.date, opens: d.opens, closes: d.closes, orderBy: d.orderBy, cancelled: d.status === 'cancelled' });
 
 /** Whether a drop still takes orders at `now`: to the millisecond before its orderBy (Europe/Belgrade is in the timestamp). */
-export const dropTakesOrders = (d: Pick<PlanDrop, 'orderBy'>, now: Date): boolean => now.getTime() < Date.parse(d.orderBy);
+export const dropTakesOrders = (d: { orderBy: string | Date }, now: Date): boolean =>
+  now.getTime() < (typeof d.orderBy === 'string' ? Date.parse(d.orderBy) : d.orderBy.getTime());
 
 /** A product as the plan reads it; a rule whose field is left out is not checked (the web knows less than the server). */
 export interface PlanProduct {

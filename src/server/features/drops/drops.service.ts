@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dropTakesOrders } from '#shared/checkout-plan.ts';
 import type { OrderStatus } from '#shared/constants.ts';
 import type {
   CreateDropInput, CreateDropResponse, Drop, DropDetail, DropStatus, DropsQueryInput, HandoverInput, HandoverResponse, Picklist, ProducerDrop,
@@ -51,7 +52,7 @@ const endOf = (d: Pick<DropRow, 'date' | 'closes'>) => belgradeInstant(d.date, d
 export function dropStatus(d: Pick<DropRow, 'cancelledAt' | 'date' | 'closes' | 'orderBy'>, now: Date): DropStatus {
   if (d.cancelledAt) return 'cancelled';
   if (now.getTime() >= endOf(d).getTime()) return 'done';
-  if (now.getTime() >= d.orderBy.getTime()) return 'closed';
+  if (!dropTakesOrders(d, now)) return 'closed';
   return 'open';
 }
 
