@@ -443,6 +443,22 @@ describe('hand-over marks', () => {
     t.clock.set(WED_10);
   });
 
+  it('do not hand over an order whose price is still an estimate: weighed first, then it is', async () => {
+    const wheel = await product(member.id, 'Сир у колуту', { category: 'dairy', unit: 'wheel', pricing: 'weight', pieceWeight: '1.2' as unknown as number, pricePara: 140_000 });
+    const placed = await checkout(buyer2, basket([[wheel.id, 1]], [dropChoice(member.id)]));
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().orders[0].id as string;
+    t.clock.set(new Date('2030-06-15T08:30:00Z'));
+    const early = await handovers(member, [mark(orderId, 'handed_over', '2030-06-15T10:00:00+02:00')]);
+    expect(early.json()).toMatchObject({ applied: 0, ignored: 1, results: [{ outcome: 'weights_missing' }] });
+    expect(await statusOf(orderId)).toBe('pending');
+    const weighed = await call(member, 'PATCH', `/api/producer/orders/${orderId}/weights`, { lines: [{ productId: wheel.id, weight: 1.25 }] });
+    expect(weighed.statusCode).toBe(200);
+    expect((await handovers(member, [mark(orderId, 'handed_over', '2030-06-15T10:05:00+02:00')])).json()).toMatchObject({ applied: 1 });
+    expect(await statusOf(orderId)).toBe('completed');
+    t.clock.set(WED_10);
+  });
+
   it('refuse hostile input with 400', async () => {
     const id = randomUUID();
     for (const items of [
