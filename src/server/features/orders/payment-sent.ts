@@ -25,13 +25,14 @@ export function createPaymentSent(deps: { db: Db; repo: OrdersRepository; clock:
       if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');
       const load = async () => (await repo.listOrders(tx, { id, limit: 1 })).rows[0]!;
       if (row.paymentStatus === 'reported') return { order: await load(), told: false };
-      // Sold by weight: there is nothing to pay until the total is final (docs/weight-pricing.md).
-      if (row.status === 'awaiting_buyer' || isEstimateOrder(await load())) {
-        throw conflict('order.weights_missing', 'The total of this order is final once every line sold by weight is weighed and, above the estimate by more than 15 %, accepted');
-      }
       const now = new Date(Math.max(clock().getTime(), row.updatedAt.getTime() + 1));
       await repo.setPaymentReported(tx, id, now);
       const full = await load();
+      // Sold by weight: there is nothing to pay until the total is final (docs/weight-pricing.md);
+      // the refusal rolls the change back.
+      if (row.status === 'awaiting_buyer' || isEstimateOrder(full)) {
+        throw conflict('order.weights_missing', 'The total of this order is final once every line sold by weight is weighed and, above the estimate by more than 15 %, accepted');
+      }
       await createNotification(tx, { userId: row.householdId, type: 'payment_reported', orderId: id, data: { customerName: full.customerName, number: full.number }, createdAt: now });
       const producer = await repo.mailRecipient(tx, row.householdId, 'payment_reported');
       if (producer?.notifyByEmail) {

@@ -110,6 +110,7 @@ describe('an order sold by weight', () => {
     const early = await t.app.inject({ method: 'POST', url: `/api/orders/${o.id}/payment-sent`, headers: buyer.headers });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('order.weights_missing');
+    expect((await getOrder(o.id)).payment.status).toBe('unpaid');
   });
 
   it('is weighed by its producer: the total becomes final, to the para, the buyer is notified and mailed, the IPS QR carries it', async () => {
