@@ -1,7 +1,7 @@
 import type { Drop } from '#shared/contracts/drops.ts';
-import { dropTakesOrders } from '#shared/checkout-plan.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { dropIsOpen } from '../lib/choice.ts';
 import { FieldError, radioCard, type ChoicePartProps } from './choice-parts.tsx';
 
 /**
@@ -17,7 +17,7 @@ export function DropFields({ id, choice, errors, set, drops }: Pick<ChoicePartPr
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">{t('checkout.choose')}</legend>
       {drops.map((d) => {
-        const open = d.status === 'open' && dropTakesOrders(d, now);
+        const open = dropIsOpen(d, now);
         return (
           <label key={d.id} className={radioCard}>
             <input type="radio" name={`${id}-drop`} value={d.id} checked={choice.dropId === d.id} disabled={!open}

@@ -30,6 +30,9 @@ export function firstSlotOf(slots: Slots | undefined, pointId: string): string {
   return first ? slotValue(first) : '';
 }
 
+/** Whether the buyer can still choose the drop: open, and before its cutoff by this clock. */
+export const dropIsOpen = (d: Pick<Drop, 'status' | 'orderBy'>, now: Date): boolean => d.status === 'open' && dropTakesOrders(d, now);
+
 /**
  * At the first drop of the household that still takes orders, when the basket came from one
  * (the buyer ordered from the drop's page); else pickup at the first point in its first window
@@ -37,7 +40,7 @@ export function firstSlotOf(slots: Slots | undefined, pointId: string): string {
  */
 export function defaultChoice(household: Household | undefined, slots: Slots | undefined, drops: readonly Drop[] = [], now = new Date()): Choice {
   const point = household?.pickupPoints[0];
-  const drop = drops.find((d) => d.status === 'open' && dropTakesOrders(d, now));
+  const drop = drops.find((d) => dropIsOpen(d, now));
   return {
     deliveryType: drop ? 'drop' : 'pickup',
     dropId: drop?.id ?? '',
