@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShoppingBasket, WifiOff } from 'lucide-react';
@@ -9,10 +10,10 @@ import type { CreateOrderBody, Order } from '#shared/contracts/orders.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Link } from '#web/lib/router.tsx';
+import { contactPhoneQueryOptions } from '#web/lib/queries.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
-import { useContactPhone } from '../api/get-contact-phone.ts';
 import { isTransient, usePlaceOrder } from '../api/place-order.ts';
 import { useCheckoutPlan, type CheckoutLine } from '../hooks/use-checkout-plan.ts';
 import { newIdempotencyKey } from '../lib/checkout-helpers.ts';
@@ -52,7 +53,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
   const form = useForm<ContactInput, unknown, ContactOutput>({ resolver: zodResolver(contactForm), defaultValues: { contactPhone: defaultPhone ?? '', notes: '' } });
   const { getFieldState, setValue } = form;
   // The session may not carry the phone: read it from the profile, unless the user typed one.
-  const profilePhone = useContactPhone(!defaultPhone && items.length > 0).data;
+  const profilePhone = useQuery({ ...contactPhoneQueryOptions(), enabled: !defaultPhone && items.length > 0 }).data;
   useEffect(() => {
     if (profilePhone && !getFieldState('contactPhone').isDirty) setValue('contactPhone', profilePhone);
   }, [profilePhone, getFieldState, setValue]);

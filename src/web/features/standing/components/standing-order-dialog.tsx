@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { checkChoice, defaultPaymentMethod, planHouseholdOf, type ChoiceIssue, type FulfilmentChoice } from '#shared/checkout-plan.ts';
@@ -11,11 +12,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { contactPhoneQueryOptions } from '#web/lib/queries.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useCreateStandingOrder } from '../api/change-standing-order.ts';
 import { useStandingHousehold } from '../api/get-standing-household.ts';
-import { useStandingPhone } from '../api/get-contact-phone.ts';
 
 const SELECT = 'h-10 w-full rounded-md border border-input bg-background px-3 text-sm';
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -131,7 +132,7 @@ function StandingForm({ householdId, lines, prefill, onDone }: Pick<Props, 'hous
   const { t } = useTranslation('standing');
   const household = useStandingHousehold(householdId, true);
   // Without a phone to start from (a product page, the basket), the profile's: the session may not carry it.
-  const phone = useStandingPhone(!prefill?.contactPhone);
+  const phone = useQuery({ ...contactPhoneQueryOptions(), enabled: !prefill?.contactPhone });
   const h = household.data;
   if (household.isError) return <p role="alert" className="text-sm text-destructive">{household.error.message}</p>;
   if (!h || (!prefill?.contactPhone && phone.isPending)) return <p role="status" className="text-sm text-muted-foreground">{t('create.loading')}</p>;
