@@ -11,12 +11,12 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { contactPhoneQueryOptions } from '#web/lib/queries.ts';
+import { randomUuid } from '#web/lib/random-uuid.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { isTransient, usePlaceOrder } from '../api/place-order.ts';
 import { useCheckoutPlan, type CheckoutLine } from '../hooks/use-checkout-plan.ts';
-import { newIdempotencyKey } from '../lib/checkout-helpers.ts';
 import { failureMessage } from '../lib/failure-message.ts';
 import { checkoutMessageText, ContactFields, contactForm, type ContactInput, type ContactOutput } from './contact-fields.tsx';
 import { HouseholdPart } from './household-part.tsx';
@@ -78,7 +78,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
       notes: values.notes ? values.notes : null,
     };
     const bodyJson = JSON.stringify(body);
-    if (!attempt.current || attempt.current.body !== bodyJson) attempt.current = { key: newIdempotencyKey(), body: bodyJson };
+    if (!attempt.current || attempt.current.body !== bodyJson) attempt.current = { key: randomUuid(), body: bodyJson };
     placeOrder.mutate({ body, idempotencyKey: attempt.current.key }, {
       onSettled: () => { inFlight.current = false; },
       onSuccess: ({ orders }) => {
