@@ -123,6 +123,7 @@ describe('a whole statement', () => {
     expect(s.columns).toMatchObject({ amount: 'Iznos potražuje', payer: 'Naziv', reference: 'Poziv na broj odobrenja' });
     expect(s.rows[0]!.amountPara).toBe(110_000);
     expect(readStatement(Buffer.from('Iznos (duguje);Iznos;Poziv na broj\n5,00;7,00;97 12 100001\n')).rows[0]!.amountPara).toBe(700);
+    expect(readStatement(Buffer.from('Platilac/Primalac;Iznos (RSD);Poziv na broj:\nAna;7,00;97 12 100001\n')).columns).toEqual({ date: null, payer: 'Platilac/Primalac', amount: 'Iznos (RSD)', reference: 'Poziv na broj:' });
   });
 
   it('formula-looking cells are kept as text, never evaluated', () => {

@@ -1,3 +1,4 @@
+import { searchKey } from '#shared/search-key.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -158,34 +159,23 @@ function clean(cell: string | undefined): string {
 
 // --- the header ----------------------------------------------------------------------------
 
-/** Header words by column, compared without case, diacritics or script (Latin). */
+/** Header words by column, compared as search keys (src/shared/search-key.ts): no case, diacritics, script or punctuation. */
 const HEADERS = {
   date: ['datum', 'date', 'datum valute', 'datum knjizenja', 'datum transakcije', 'datum placanja', 'datum izvrsenja'],
-  amount: ['iznos', 'amount', 'uplata', 'priliv', 'potrazuje', 'potrazivanje', 'credit', 'kredit', 'odobrenje', 'iznos uplate', 'iznos rsd', 'iznos (rsd)'],
+  amount: ['iznos', 'amount', 'uplata', 'priliv', 'potrazuje', 'potrazivanje', 'credit', 'kredit', 'odobrenje', 'iznos uplate', 'iznos rsd'],
   debit: ['duguje', 'isplata', 'odliv', 'debit', 'zaduzenje'],
-  payer: ['platilac', 'uplatilac', 'nalogodavac', 'payer', 'naziv', 'ime', 'name', 'komitent', 'posiljalac', 'naziv platioca', 'naziv uplatioca', 'primalac/platilac', 'platilac/primalac'],
+  payer: ['platilac', 'uplatilac', 'nalogodavac', 'payer', 'naziv', 'ime', 'name', 'komitent', 'posiljalac', 'naziv platioca', 'naziv uplatioca', 'primalac platilac', 'platilac primalac'],
   reference: ['poziv na broj', 'poziv na broj odobrenja', 'poziv na broj platioca', 'poziv na broj primaoca', 'pnb', 'reference', 'referenca', 'poziv', 'reference number', 'ref'],
   model: ['model', 'model odobrenja'],
 } as const;
 type Column = keyof typeof HEADERS;
-
-const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', ђ: 'dj', е: 'e', ж: 'z', з: 'z', и: 'i', ј: 'j', к: 'k', л: 'l', љ: 'lj', м: 'm', н: 'n', њ: 'nj',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', ћ: 'c', у: 'u', ф: 'f', х: 'h', ц: 'c', ч: 'c', џ: 'dz', ш: 's',
-};
-
-function headerKey(text: string): string {
-  return [...text.toLowerCase()].map((c) => CYRILLIC[c] ?? c).join('')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'dj')
-    .replace(/[_.:]/g, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /** Words of a credit (money in) and of a debit (money out) inside an amount column's header ("Iznos potražuje"). */
 const CREDIT_WORDS = ['potrazuje', 'uplata', 'priliv', 'credit', 'kredit', 'odobrenje'];
 const DEBIT_WORDS = ['duguje', 'isplata', 'odliv', 'debit', 'zaduzenje'];
 
 function findColumns(header: string[]): Partial<Record<Column, number>> | null {
-  const keys = header.map(headerKey);
+  const keys = header.map((cell) => searchKey(cell));
   const found: Partial<Record<Column, number>> = {};
   // The amount first: a header naming a credit wins over a plain "Iznos", and never a debit one.
   const credit = keys.findIndex((k) => CREDIT_WORDS.some((w) => k.split(/[\s/()-]+/).includes(w)));
