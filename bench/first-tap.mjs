@@ -38,7 +38,7 @@ const OUT = option('out');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ADD = '[data-testid="product-card"] button[aria-label^="Додај у корпу"]';
 const ADD_ON_PRODUCT = 'main button:has-text("Додај у корпу")';
-const ANSWER = '[data-testid="basket-badge"], [data-sonner-toast]';
+const ANSWER = '[data-testid="basket-badge"], [data-sonner-toast], [data-early-toast]';
 const TIMEOUT = 30_000;
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Fails when the JavaScript a visitor of `/` downloads exceeds the budget: 121 KB gzip, the
-// target of docs/performance.md (Page speed, where the sizes are, and why it moved from 120). It holds because the app's own
+// Fails when the JavaScript a visitor of `/` downloads exceeds the budget: 122 KB gzip, the
+// target of docs/performance.md (Page speed, where the sizes are, and why it moved from 120 and 121). It holds because the app's own
 // router and translator replaced react-router and i18next and the first load is one chunk beside
 // React DOM (vite.config.ts, firstLoadChunks). Counted: the entry chunk (boot.ts) and what it imports,
 // boot.ts's two steps (React DOM, then main.tsx) with their static imports, and the feed page,
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_BYTES = 121 * 1024;
+const BUDGET_BYTES = 122 * 1024;
 const FEED_ROUTE = 'app/routes/feed.tsx';
 const dist = path.resolve('dist/web');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -1,6 +1,8 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
+import { answerEarlyAdd } from '#web/lib/early-add.ts';
 import { holdEarlyInput, markSignedOut, startAfterLoad } from '#web/lib/early-start.ts';
+import { addToStoredBasket } from '#web/features/basket/lib/basket-storage.ts';
 import { loadChunk } from '#web/lib/load-chunk.ts';
 import { showStartFailed } from '#web/lib/start-failed.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
@@ -39,6 +41,8 @@ async function evaluateInSteps(): Promise<void> {
 
 const state = document.getElementById(SSR_STATE_ID);
 markSignedOut();
-const early = holdEarlyInput(document.getElementById('root') ?? document.body);
+// "Add to basket" tapped before the app is ready is answered at once (lib/early-add.ts); other
+// taps wait for the app.
+const early = holdEarlyInput(document.getElementById('root') ?? document.body, (control) => answerEarlyAdd(control, addToStoredBasket));
 if (state) startAfterLoad(startApp);
 else startApp();

@@ -113,10 +113,11 @@ function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElem
 /**
  * Until the app is ready: holds taps on controls inside `root` and form submissions (at most
  * MAX_HELD), remembers what is typed or chosen, and replays all of it, in order, once it is.
- * `release()` gives up (the app could not start): nothing is replayed and the page's own
- * behaviour (links, native form submission) is back.
+ * A tap that `answer` answers at once (true: "Add to basket", lib/early-add.ts) is neither held
+ * nor replayed. `release()` gives up (the app could not start): nothing is replayed and the
+ * page's own behaviour (links, native form submission) is back.
  */
-export function holdEarlyInput(root: Element): { release(): void } {
+export function holdEarlyInput(root: Element, answer: (control: Element) => boolean = () => false): { release(): void } {
   const held: Array<() => void> = [];
   const values = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string>();
   let released = false;
@@ -131,6 +132,11 @@ export function holdEarlyInput(root: Element): { release(): void } {
     if (!target || !root.contains(target) || target.closest('a[href]')) return;
     const control = target.closest<HTMLElement>(CONTROL);
     if (!control) return;
+    if (answer(control)) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     hold(event, () => { if (control.isConnected) control.click(); });
   };
   const onSubmit = (event: SubmitEvent) => {

@@ -11,10 +11,10 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { OfflineNotSaved } from '../page-parts.tsx';
-import { useAddToBasket } from '../use-add-to-basket.ts';
+import { useAddToBasket, useEarlyAddAttributes } from '../use-add-to-basket.ts';
 import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { FEED_FILTERS, useProducts } from '#web/features/catalog/api/get-products.ts';
-import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
+import { ProductGrid, type AddAttributes } from '#web/features/catalog/components/product-card.tsx';
 import { useFollowing } from '#web/features/follows/api/get-following.ts';
 import { useHouseholds } from '#web/features/households/api/get-households.ts';
 import { useStories } from '#web/features/stories/api/get-stories.ts';
@@ -25,7 +25,7 @@ import { LazyStoryViewer as StoryViewer } from '#web/features/stories/components
 
 type Tab = 'all' | 'promoted' | 'featured';
 
-function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean; onAddToBasket: (p: Product) => void }) {
+function ProductTab({ tab, active, onAddToBasket, addAttributes }: { tab: Tab; active: boolean; onAddToBasket: (p: Product) => void; addAttributes: AddAttributes }) {
   const { t } = useTranslation('catalog');
   const products = useProducts(FEED_FILTERS[tab], { enabled: active });
   const items = products.data?.pages.flatMap((p) => p.items) ?? [];
@@ -40,7 +40,7 @@ function ProductTab({ tab, active, onAddToBasket }: { tab: Tab; active: boolean;
   }
   return (
     <div className="flex flex-col gap-4">
-      <ProductGrid products={items} isLoading={products.isPending} emptyMessage={t('feed.noProducts')} onAddToBasket={onAddToBasket} />
+      <ProductGrid products={items} isLoading={products.isPending} emptyMessage={t('feed.noProducts')} onAddToBasket={onAddToBasket} addAttributes={addAttributes} />
       {products.hasNextPage && (
         <Button variant="outline" className="self-center" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
           {products.isFetchingNextPage ? t('loading') : t('feed.loadMore')}
@@ -54,6 +54,7 @@ export default function FeedPage() {
   const { t } = useTranslation(['catalog', 'common']);
   const { user } = useAuth();
   const addToBasket = useAddToBasket();
+  const addAttributes = useEarlyAddAttributes();
   const households = useHouseholds();
   const stories = useStories();
   // "Show all" asks for every followed household (one page of the API's largest size).
@@ -140,7 +141,7 @@ export default function FeedPage() {
         </TabsList>
         {(['all', 'promoted', 'featured'] as const).map((name) => (
           <TabsContent key={name} value={name}>
-            <ProductTab tab={name} active={tab === name} onAddToBasket={addToBasket} />
+            <ProductTab tab={name} active={tab === name} onAddToBasket={addToBasket} addAttributes={addAttributes} />
           </TabsContent>
         ))}
       </Tabs>

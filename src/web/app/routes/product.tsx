@@ -16,12 +16,12 @@ import { LazyReviewDialog } from '#web/features/reviews/components/lazy-review-d
 import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
-import { StandingOrderDialog } from '#web/features/standing/components/standing-order-dialog.tsx';
+import { LazyStandingOrderDialog } from '#web/features/standing/components/lazy-standing-order-dialog.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
 import { SaveToggle } from '../save-toggle.tsx';
-import { useAddToBasket } from '../use-add-to-basket.ts';
+import { useAddToBasket, useEarlyAddAttributes } from '../use-add-to-basket.ts';
 
 const LOW_STOCK = 5;
 
@@ -33,6 +33,7 @@ export default function ProductPage() {
   const sendToLogin = useSendToLogin();
   const product = useProduct(id);
   const addToBasket = useAddToBasket();
+  const addAttributes = useEarlyAddAttributes();
   const [reviewOpen, setReviewOpen] = useState(false);
   // The dialog is mounted from its first opening on (and keeps a draft between openings).
   const [reviewRequested, setReviewRequested] = useState(false);
@@ -106,7 +107,7 @@ export default function ProductPage() {
         {p.description && <p className="whitespace-pre-line text-muted-foreground">{p.description}</p>}
         <ProductLabelInfo product={p} />
         <div className="mt-2 flex flex-wrap gap-2">
-          <Button onClick={() => addToBasket(p)} disabled={soldOut}>
+          <Button onClick={() => addToBasket(p)} disabled={soldOut} {...(!soldOut && addAttributes(p))}>
             <ShoppingBasket aria-hidden="true" />
             {t('product.addToBasket')}
           </Button>
@@ -116,7 +117,7 @@ export default function ProductPage() {
           </Button>
           <SaveToggle product={p} variant="labelled" />
           {user && user.userType !== 'producer' && p.availability && (
-            <StandingOrderDialog householdId={p.householdId} lines={[{ productId: p.id, name: p.name, quantity: p.quantityStep, quantityStep: p.quantityStep }]}
+            <LazyStandingOrderDialog householdId={p.householdId} lines={[{ productId: p.id, name: p.name, quantity: p.quantityStep, quantityStep: p.quantityStep }]}
               prefill={{ contactPhone: user.phone }} />
           )}
           <ShareProduct name={p.name} path={`/product/${p.id}`} />

@@ -11,7 +11,7 @@ import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { useSearchSuggestions } from '#web/features/catalog/api/get-search-suggestions.ts';
 import { ProductGrid } from '#web/features/catalog/components/product-card.tsx';
 import { OfflineNotSaved } from '../page-parts.tsx';
-import { useAddToBasket } from '../use-add-to-basket.ts';
+import { useAddToBasket, useEarlyAddAttributes } from '../use-add-to-basket.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -24,6 +24,7 @@ export default function SearchPage() {
   const [query, setQuery] = useState(text.trim());
   const [registered, setRegistered] = useState(params.get('registered') === 'true');
   const addToBasket = useAddToBasket();
+  const addAttributes = useEarlyAddAttributes();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -80,7 +81,7 @@ export default function SearchPage() {
         </div>
       ) : (
         <div className="flex flex-col gap-4" aria-live="polite">
-          <ProductGrid products={items} isLoading={results.isPending} emptyMessage={t('search.noResults', { query })} onAddToBasket={addToBasket} />
+          <ProductGrid products={items} isLoading={results.isPending} emptyMessage={t('search.noResults', { query })} onAddToBasket={addToBasket} addAttributes={addAttributes} />
           {nothingFound && (
             <div className="flex flex-col gap-4">
               {(suggestions.data?.items.length ?? 0) > 0 && (

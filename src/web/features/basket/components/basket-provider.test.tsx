@@ -2,7 +2,8 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useBasket } from '../hooks/use-basket.ts';
+import { useBasket, useBasketActions } from '../hooks/use-basket.ts';
+import { addToStoredBasket } from '../lib/basket-storage.ts';
 import { BASKET_STORAGE_KEY } from '#web/lib/storage-keys.ts';
 import { testProduct } from '../test-product.ts';
 import { BasketProvider } from './basket-provider.tsx';
@@ -65,6 +66,36 @@ describe('BasketProvider', () => {
     render(<Probe />, { wrapper });
     await userEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('button')).toHaveTextContent('count 1');
+  });
+});
+
+describe('adds made before the app was ready (boot.ts)', () => {
+  it('an add stored after the basket was read shows at once, and the next add builds on it', () => {
+    const honey = testProduct({ id: 'honey' });
+    const { result } = renderHook(() => useBasket(), { wrapper });
+    expect(result.current.itemCount).toBe(0);
+    act(() => { addToStoredBasket(honey); });
+    expect(result.current.items).toEqual([{ product: honey, quantity: 1 }]);
+    act(() => result.current.add(honey));
+    expect(result.current.itemCount).toBe(2);
+    expect(JSON.parse(localStorage.getItem(BASKET_STORAGE_KEY)!)).toEqual([{ product: honey, quantity: 2 }]);
+  });
+
+  it('a component that only adds is not re-rendered by the basket changing', () => {
+    let renders = 0;
+    function Adder() {
+      renders += 1;
+      const { add } = useBasketActions();
+      return <button type="button" onClick={() => add(testProduct())}>add</button>;
+    }
+    function Count() {
+      return <p>count {useBasket().itemCount}</p>;
+    }
+    render(<><Adder /><Count /></>, { wrapper });
+    act(() => screen.getByRole('button').click());
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByText('count 2')).toBeInTheDocument();
+    expect(renders).toBe(1);
   });
 });
 

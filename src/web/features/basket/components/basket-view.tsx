@@ -13,7 +13,8 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
 import { basketProductQueryOptions, isGone } from '../api/get-basket-product.ts';
 import { useBasket } from '../hooks/use-basket.ts';
-import { basketHasEstimate, basketLinePara, stepOf } from '../lib/basket-reducer.ts';
+import { stepOf } from '../lib/basket-reducer.ts';
+import { basketHasEstimate, basketLinePara } from '../lib/basket-totals.ts';
 import type { BasketProduct } from '../lib/types.ts';
 
 /** One household's lines of the basket, for what the page adds per household (a standing order). */

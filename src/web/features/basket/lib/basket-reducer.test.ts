@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basketItemCount, basketReducer, basketTotal, parseStoredBasket } from './basket-reducer.ts';
+import { basketItemCount, basketReducer, parseStoredBasket } from './basket-reducer.ts';
+import { basketTotal } from './basket-totals.ts';
 import type { BasketItem } from './types.ts';
 import { testProduct } from '../test-product.ts';
 

@@ -40,7 +40,10 @@ export function ProductImage({ product, className, eager, priority }: { product:
 
 /** Product card (docs/product.md): image, name and price link to the product, household to its page. */
 /** Memoised: a grid re-rendered for other reasons (the session loading, a tab change) leaves its cards alone. */
-export const ProductCard = memo(function ProductCard({ product, onAddToBasket, priority }: { product: Product; onAddToBasket: (product: Product) => void; priority?: boolean }) {
+/** What a page gives an add button beside its handler: attributes that answer a tap before the app has started (app/use-add-to-basket.ts). */
+export type AddAttributes = (product: Product) => Record<`data-${string}`, string>;
+
+export const ProductCard = memo(function ProductCard({ product, onAddToBasket, addAttributes, priority }: { product: Product; onAddToBasket: (product: Product) => void; addAttributes?: AddAttributes; priority?: boolean }) {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const soldOut = !product.availability || product.stock === 0;
@@ -62,7 +65,8 @@ export const ProductCard = memo(function ProductCard({ product, onAddToBasket, p
             {format.pieceEstimate(product)}
           </p>
         )}
-        <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={soldOut ? undefined : t('card.addToBasket', { name: product.name })}>
+        <Button size="sm" className="mt-2 w-full" disabled={soldOut} onClick={() => onAddToBasket(product)} aria-label={soldOut ? undefined : t('card.addToBasket', { name: product.name })}
+          {...(!soldOut && addAttributes?.(product))}>
           <ShoppingBasket aria-hidden="true" />
           {soldOut ? t('product.soldOut') : t('product.addToBasket')}
         </Button>
@@ -86,11 +90,12 @@ export function ProductCardSkeleton() {
 }
 
 /** A grid of cards; 6 skeletons while loading (docs/product.md), the message when empty. */
-export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }: {
+export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket, addAttributes }: {
   products: Product[];
   isLoading: boolean;
   emptyMessage?: string;
   onAddToBasket: (product: Product) => void;
+  addAttributes?: AddAttributes;
 }) {
   const { t } = useTranslation('catalog');
   if (isLoading) {
@@ -106,7 +111,7 @@ export function ProductGrid({ products, isLoading, emptyMessage, onAddToBasket }
   // one commit was the longest task of a page load (docs/performance.md, Page speed).
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {products.map((p, i) => <li key={p.id} className="flex"><Suspense><ProductCard product={p} priority={i < PRIORITY_IMAGES} onAddToBasket={onAddToBasket} /></Suspense></li>)}
+      {products.map((p, i) => <li key={p.id} className="flex"><Suspense><ProductCard product={p} priority={i < PRIORITY_IMAGES} onAddToBasket={onAddToBasket} addAttributes={addAttributes} /></Suspense></li>)}
     </ul>
   );
 }
