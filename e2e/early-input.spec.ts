@@ -69,6 +69,8 @@ test('"Add to basket" tapped before the app is ready is answered at once, and th
   // Once the app runs, a tap is the app's own: a second jar.
   await page.getByRole('button', { name: text('en', 'catalog', 'product.addToBasket'), exact: true }).click();
   await expect(nav.getByTestId('basket-badge')).toHaveText('2');
+  // The app's toast replaces the early one: one "Added to basket" on screen.
+  await expect(page.getByText(text('en', 'catalog', 'addedToBasket'), { exact: true })).toHaveCount(1);
   expect(problems).toEqual([]);
 });
 

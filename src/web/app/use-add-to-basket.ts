@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
 import { earlyAddAttributes } from '#web/lib/early-add.ts';
+import { dismissEarlyToast } from '#web/lib/early-toast.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { useBasketActions } from '#web/features/basket/hooks/use-basket.ts';
 
@@ -14,6 +15,7 @@ export function useAddToBasket() {
   const { add } = useBasketActions();
   return useCallback((product: Product) => {
     add(product);
+    dismissEarlyToast(); // the answer of a tap made before the app was ready: this one replaces it
     lazyToast.success(t(ADDED));
   }, [add, t]);
 }

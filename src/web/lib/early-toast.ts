@@ -5,11 +5,12 @@ import { TIMINGS } from '#shared/constants.ts';
  * (components/ui/toaster.tsx), has started: "Added to basket" for a tap at load
  * (lib/early-add.ts). It sits where the app's toasts sit (above the bottom navigation on phones,
  * bottom right on wider screens), is read out by screen readers (a status), and goes after the
- * app's toast time or when tapped. One at a time: a second replaces the first.
+ * app's toast time, when tapped, or when the app shows a toast of its own (dismissEarlyToast).
+ * One at a time: a second replaces the first.
  */
 let current: { element: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
 
-function dismiss(): void {
+export function dismissEarlyToast(): void {
   if (!current) return;
   clearTimeout(current.timer);
   current.element.remove();
@@ -17,13 +18,13 @@ function dismiss(): void {
 }
 
 export function showEarlyToast(text: string): void {
-  dismiss();
+  dismissEarlyToast();
   const element = document.createElement('div');
   element.setAttribute('role', 'status');
   element.dataset.earlyToast = '';
   element.className = 'fixed inset-x-4 bottom-20 z-50 rounded-lg border border-green-200 bg-green-50 p-4 text-[13px] font-medium text-green-800 shadow-lg sm:left-auto sm:w-[356px]';
   element.textContent = text;
-  element.addEventListener('click', dismiss);
+  element.addEventListener('click', dismissEarlyToast);
   document.body.append(element);
-  current = { element, timer: setTimeout(dismiss, TIMINGS.toastMs) };
+  current = { element, timer: setTimeout(dismissEarlyToast, TIMINGS.toastMs) };
 }
