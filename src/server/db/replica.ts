@@ -17,11 +17,11 @@ import pg from 'pg';
  * MAX_LAG_MS behind = no reads go there until it is back. A read that fails on the replica
  * for want of a connection is repeated on the primary.
  */
-export const PROBE_INTERVAL_MS = 250;
+const PROBE_INTERVAL_MS = 250;
 /** One probe's limit (connect + query). */
 const PROBE_TIMEOUT_MS = 1_000;
 /** A replica whose last replayed transaction is older than this, while the primary has more, is not read. */
-export const MAX_LAG_MS = 5_000;
+const MAX_LAG_MS = 5_000;
 /** Connections to the replica (each instance). */
 const REPLICA_POOL_SIZE = 6;
 
@@ -50,7 +50,6 @@ const requestRoute = new AsyncLocalStorage<RouteState>();
 export interface ReadReplica {
   /** The primary pool, with `query` and `connect` sent to the replica inside a request marked by `useFor`. */
   readonly routed: pg.Pool;
-  readonly pool: pg.Pool;
   status: () => ReplicaStatus;
   /** Runs `next` (the rest of the request) with a route state of its own. */
   enter: (next: () => void) => void;
@@ -58,8 +57,6 @@ export interface ReadReplica {
   useFor: (topics: readonly string[]) => boolean;
   /** Topics written: read them from the primary until the replica has replayed `lsn()` (asked now). */
   written: (topics: readonly string[] | 'all', lsn: () => Promise<string>) => void;
-  /** Reads sent to the replica and to the primary instead (for /metrics and the cluster test). */
-  counts: { replica: number; primary: number; fallbacks: number };
   close: () => Promise<void>;
 }
 
@@ -73,11 +70,14 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
   /** Per topic raised to +Infinity: the number of the write notice that did it. */
   const pending = new Map<string, number>();
   let seq = 0;
-  const counts = { replica: 0, primary: 0, fallbacks: 0 };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   const usable = () => status.state === 'up';
+  function markDown(reason: string) {
+    if (status.state !== 'down') opts.log?.(`read replica down: ${reason}; reads go to the primary`);
+    status = { state: 'down', lagMs: null, lagBytes: null };
+  }
 
   async function probe(): Promise<void> {
     const client = new pg.Client({ connectionString: opts.replicaUrl, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
@@ -100,8 +100,7 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
       status = { state: lagMs > MAX_LAG_MS ? 'lagging' : 'up', lagMs, lagBytes: behind };
       if (before !== status.state) opts.log?.(`read replica ${status.state}${status.state === 'lagging' ? ` (${lagMs} ms behind)` : ''}`);
     } catch (err) {
-      if (status.state !== 'down') opts.log?.(`read replica down: ${(err as Error).message}; reads go to the primary`);
-      status = { state: 'down', lagMs: null, lagBytes: null };
+      markDown((err as Error).message);
     } finally {
       // Not awaited: after the server cut the connection, node-postgres' end() may never settle.
       client.end().catch(() => undefined);
@@ -113,8 +112,7 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
-        if (status.state !== 'down') opts.log?.('read replica down: no answer to the probe in time; reads go to the primary');
-        status = { state: 'down', lagMs: null, lagBytes: null };
+        markDown('no answer to the probe in time');
         resolve();
       }, 3 * PROBE_TIMEOUT_MS);
     });
@@ -142,34 +140,22 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
     return code.startsWith('08') || code.startsWith('57P') || /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)
       || /connection terminated|timeout exceeded when trying to connect|is not queryable|the database system is (starting up|shutting down|in recovery mode)/i.test(String(e?.message ?? ''));
   };
-  function markDown(err: unknown) {
-    if (status.state !== 'down') opts.log?.(`read replica down: ${(err as Error).message}; reads go to the primary`);
-    status = { state: 'down', lagMs: null, lagBytes: null };
-  }
-
   const onReplica = () => requestRoute.getStore()?.replica === true && usable();
 
   function query(this: unknown, ...args: unknown[]): unknown {
     const callback = typeof args[args.length - 1] === 'function';
-    if (callback || !onReplica()) {
-      if (requestRoute.getStore()?.replica) counts.primary += 1;
-      return (primary.query as (...a: unknown[]) => unknown)(...args);
-    }
-    counts.replica += 1;
+    if (callback || !onReplica()) return (primary.query as (...a: unknown[]) => unknown)(...args);
     return ((pool.query as (...a: unknown[]) => Promise<unknown>)(...args)).catch((err: unknown) => {
       if (!unreachable(err)) throw err;
-      markDown(err);
-      counts.fallbacks += 1;
+      markDown((err as Error).message);
       return (primary.query as (...a: unknown[]) => Promise<unknown>)(...args);
     });
   }
   function connect(this: unknown, ...args: unknown[]): unknown {
     if (args.length > 0 || !onReplica()) return (primary.connect as (...a: unknown[]) => unknown)(...args);
-    counts.replica += 1;
     return pool.connect().catch((err: unknown) => {
       if (!unreachable(err)) throw err;
-      markDown(err);
-      counts.fallbacks += 1;
+      markDown((err as Error).message);
       return primary.connect();
     });
   }
@@ -185,7 +171,6 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
 
   return {
     routed,
-    pool,
     status: () => status,
     enter: (next) => requestRoute.run({ replica: false }, next),
     useFor(topics) {
@@ -194,7 +179,6 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
       let need = needed.get(ALL) ?? 0;
       for (const t of topics) need = Math.max(need, needed.get(t) ?? 0);
       state.replica = replayed >= need;
-      if (!state.replica) counts.primary += 1;
       return state.replica;
     },
     written(topics, lsn) {
@@ -214,7 +198,6 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
         }
       }, () => undefined); // unsettled topics stay on the primary until a later answer
     },
-    counts,
     async close() {
       stopped = true;
       clearTimeout(timer);

@@ -9,14 +9,15 @@ import { formatDate, formatDateTime, formatDay, formatDayMonth, formatPrice, for
 export function useFormat() {
   const { t, i18n } = useTranslation('common');
   const { language } = i18n;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    /** Sold by weight (docs/weight-pricing.md): "≈ 1.680,00 RSD, процена", marked wherever an amount is still an estimate. */
+    const estimate = (rsd: number, { exact = true } = {}) => t('common:weight.estimate', { amount: exact ? formatTotal(rsd, language) : formatPrice(rsd, language) });
+    /** "колут ≈ 1,2 кг": the piece of a product sold by weight and its usual weight. */
+    const piece = (unit: Unit | string, pieceWeight: number) => t('common:weight.piece', { unit: unitLabel(unit, language), weight: formatQuantityValue(pieceWeight, language) });
+    return {
       language,
       price: (rsd: number) => formatPrice(rsd, language),
       total: (rsd: number) => formatTotal(rsd, language),
-      pricePerUnit: (rsd: number, unit: Unit | string) => formatPricePerUnit(rsd, unit, language),
-      /** A unit price beside totals (basket, checkout, orders): two decimals, like the totals. */
-      exactPricePerUnit: (rsd: number, unit: Unit | string) => formatPricePerUnit(rsd, unit, language, { exact: true }),
       unit: (unit: Unit | string) => unitLabel(unit, language),
       rating: (value: number) => formatRating(value, language),
       /** "5 тегли", "1,5 kg": a quantity of a product with its unit, plural by the language's rules. */
@@ -29,20 +30,17 @@ export function useFormat() {
       weekday: (isoWeekday: number) => formatWeekday(isoWeekday, language),
       /** A quantity (up to 3 decimals) without its unit, with the language's decimal separator. */
       quantityValue: (value: number) => formatQuantityValue(value, language),
-      /** Sold by weight (docs/weight-pricing.md): "≈ 1.680,00 RSD, процена", marked wherever an amount is still an estimate. */
-      estimate: (rsd: number, { exact = true } = {}) => t('common:weight.estimate', { amount: exact ? formatTotal(rsd, language) : formatPrice(rsd, language) }),
+      estimate,
       /** An amount that may be an estimate: the estimate's mark when it is one, else the plain total. */
-      amount: (rsd: number, isEstimate: boolean) => (isEstimate ? t('common:weight.estimate', { amount: formatTotal(rsd, language) }) : formatTotal(rsd, language)),
+      amount: (rsd: number, isEstimate: boolean) => (isEstimate ? estimate(rsd) : formatTotal(rsd, language)),
       /** A product's price tag: "1.400 RSD / кг" for a product sold by weight, else per its unit. */
       productPrice: (p: { price: number; unit: Unit | string; pricing?: string }, { exact = false } = {}) => (p.pricing === 'weight'
         ? t('common:weight.perKg', { price: exact ? formatTotal(p.price, language) : formatPrice(p.price, language) })
         : formatPricePerUnit(p.price, p.unit, language, { exact })),
-      /** "колут ≈ 1,2 кг": the piece of a product sold by weight and its usual weight. */
-      piece: (unit: Unit | string, pieceWeight: number) => t('common:weight.piece', { unit: unitLabel(unit, language), weight: formatQuantityValue(pieceWeight, language) }),
+      piece,
       /** "колут ≈ 1,2 кг · ≈ 1.680 RSD, процена": one piece of a product sold by weight and its estimate. */
-      pieceEstimate: (p: { price: number; unit: Unit | string; pieceWeight: number | null }) => `${t('common:weight.piece', { unit: unitLabel(p.unit, language), weight: formatQuantityValue(p.pieceWeight ?? 0, language) })} · ${
-        t('common:weight.estimate', { amount: formatPrice(paraToRsd(estimatePara(rsdToPara(p.price), 1, p.pieceWeight ?? 0)), language) })}`,
-    }),
-    [language, t],
-  );
+      pieceEstimate: (p: { price: number; unit: Unit | string; pieceWeight: number | null }) =>
+        `${piece(p.unit, p.pieceWeight ?? 0)} · ${estimate(paraToRsd(estimatePara(rsdToPara(p.price), 1, p.pieceWeight ?? 0)), { exact: false })}`,
+    };
+  }, [language, t]);
 }
