@@ -110,7 +110,7 @@ const bootPreload = stagedBootPreload();
  * code splits as the bundler decides. A new state per build: the walk is done once per build.
  */
 const FIRST_LOAD_ROOTS = ['src/web/main.tsx', 'src/web/app/routes/feed.tsx'];
-const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/](yield-to-main|early-start|early-add|early-toast|i18n-language|storage-keys|when-idle|load-chunk|start-failed)\.ts|web[\\/]features[\\/]basket[\\/]lib[\\/](basket-storage|basket-reducer)\.ts|shared[\\/](ssr|constants|accept-language|quantity)\.ts|web[\\/]styles\.css)|\0virtual:start-failed-texts/;
+const BOOT = /src[\\/](web[\\/]boot\.ts|web[\\/]lib[\\/](yield-to-main|early-start|early-add|early-toast|server-state|i18n-language|storage-keys|when-idle|load-chunk|start-failed)\.ts|web[\\/]features[\\/]basket[\\/]lib[\\/](basket-storage|basket-reducer)\.ts|shared[\\/](ssr|constants|accept-language|quantity)\.ts|web[\\/]styles\.css)|\0virtual:start-failed-texts/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 interface ChunkingContext { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
 function firstLoadChunks() {

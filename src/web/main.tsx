@@ -1,12 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, onlineManager, type DehydratedState } from '@tanstack/react-query';
-import { SSR_STATE_ID, type ServerState } from '#shared/ssr.ts';
 import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { Router } from '#web/lib/router.tsx';
 import { createBrowserHistory } from '#web/lib/router-history.ts';
 import { registerServiceWorker } from '#web/lib/register-service-worker.ts';
+import { readServerState } from '#web/lib/server-state.ts';
 import { whenIdle } from '#web/lib/when-idle.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { Providers } from './app/providers.tsx';
@@ -18,17 +18,6 @@ import { AppRoutes, preloadPage } from './app/page-routes.tsx';
 // zod or this line; zod keeps the object it finds), so the entry need not import zod.
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 (zodGlobal.__zod_globalConfig ??= {}).jitless = true;
-
-/** The server's rendering of this page (plugins/web.ts), if it sent one. */
-function readServerState(): ServerState | null {
-  const script = document.getElementById(SSR_STATE_ID);
-  if (!script?.textContent) return null;
-  try {
-    return JSON.parse(script.textContent) as ServerState;
-  } catch {
-    return null;
-  }
-}
 
 /** Paths of the pages most links of a public page lead to (any id: the code is the page's). */
 const LINKED_PAGES = ['/product/-', '/household/-', '/search', '/'];

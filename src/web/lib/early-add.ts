@@ -1,6 +1,6 @@
 import type { Product } from '#shared/contracts/products.ts';
-import { SSR_STATE_ID } from '#shared/ssr.ts';
 import { showEarlyToast } from './early-toast.ts';
+import { readServerState } from './server-state.ts';
 
 /**
  * "Add to basket" answered before the app has started (docs/decisions/0042-answer-before-start.md).
@@ -39,19 +39,6 @@ function findProduct(value: unknown, id: string, depth = 0): Product | null {
   return null;
 }
 
-let state: unknown;
-/** The page's server state, parsed once at the first early tap (main.tsx parses its own copy). */
-function serverQueries(): unknown {
-  if (state === undefined) {
-    try {
-      state = (JSON.parse(document.getElementById(SSR_STATE_ID)?.textContent ?? 'null') as { queries?: unknown } | null)?.queries ?? null;
-    } catch {
-      state = null;
-    }
-  }
-  return state;
-}
-
 /**
  * Answers a tap on `control` if it is a server-rendered add button whose product the page's state
  * holds: `add` stores it (false: it could not) and the toast says so. False when the tap is not
@@ -62,7 +49,7 @@ export function answerEarlyAdd(control: Element, add: (product: Product) => bool
   if (!button) return false;
   const id = button.getAttribute(PRODUCT_ATTRIBUTE);
   const added = button.getAttribute(ADDED_ATTRIBUTE);
-  const product = id ? findProduct(serverQueries(), id) : null;
+  const product = id ? findProduct(readServerState()?.queries, id) : null;
   if (!product || !added || !add(product)) return false;
   showEarlyToast(added);
   return true;

@@ -122,22 +122,18 @@ export function holdEarlyInput(root: Element, answer: (control: Element) => bool
   const values = new Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string>();
   let released = false;
 
-  const hold = (event: Event, replay: () => void) => {
+  /** Keeps the event from the page; `replay` (none: answered already) runs once the app is ready. */
+  const hold = (event: Event, replay?: () => void) => {
     event.preventDefault();
     event.stopPropagation(); // not Immediate: startAfterLoad's listener beside this one still hears it
-    if (held.length < MAX_HELD) held.push(replay);
+    if (replay && held.length < MAX_HELD) held.push(replay);
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || !root.contains(target) || target.closest('a[href]')) return;
     const control = target.closest<HTMLElement>(CONTROL);
     if (!control) return;
-    if (answer(control)) {
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    hold(event, () => { if (control.isConnected) control.click(); });
+    hold(event, answer(control) ? undefined : () => { if (control.isConnected) control.click(); });
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
