@@ -18,17 +18,18 @@ import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
 const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>]';
 
-/** `--at <ISO time>` or nothing (now); null when the arguments are wrong. */
-function atOf(argv: string[]): Date | null {
-  if (argv.length === 0) return new Date();
+/** The time of `--at <ISO time>`; undefined when nothing is given (now), null when the arguments are wrong. */
+function atOf(argv: string[]): Date | undefined | null {
+  if (argv.length === 0) return undefined;
   if (argv[0] !== '--at' || argv.length !== 2 || Number.isNaN(Date.parse(argv[1]!))) return null;
   return new Date(argv[1]!);
 }
 
 /** The payment reminders due at `at`, in bounded passes until none is left; mail goes into the outbox. */
 async function runReminders(argv: string[]): Promise<number> {
-  const at = atOf(argv);
-  if (!at) { console.error(USAGE); return 2; }
+  const given = atOf(argv);
+  if (given === null) { console.error(USAGE); return 2; }
+  const at = given ?? new Date();
   const config = toolConfig();
   if (!config) return 1;
   const database = await openDatabaseForTool(config, (msg) => console.log(msg));
@@ -52,13 +53,11 @@ async function runReminders(argv: string[]): Promise<number> {
 
 /** Runs the cycles until none due by `at` is left; the mails go into the outbox, sent by the app. */
 async function runCycles(argv: string[]): Promise<number> {
-  let at: Date | undefined;
-  if (argv.length > 0) {
-    if (argv[0] !== '--at' || argv.length !== 2 || Number.isNaN(Date.parse(argv[1]!))) {
-      console.error(USAGE);
-      return 2;
-    }
-    at = new Date(argv[1]!);
+  // No --at: every pass (and the summary) reads the clock anew.
+  const at = atOf(argv);
+  if (at === null) {
+    console.error(USAGE);
+    return 2;
   }
   const config = toolConfig();
   if (!config) return 1;

@@ -6,7 +6,7 @@ import { belgradeTodaySql, timeKeySql } from './sql-time.ts';
 import type { HouseholdLegal } from '#shared/contracts/legal.ts';
 import { PUBLIC_PIB_FORMS } from '#shared/legal.ts';
 import type { OrderLine } from '#shared/contracts/orders.ts';
-import { isEstimateLine, linePricePara, type PricedLine } from '#shared/weight-price.ts';
+import { isEstimateLine, linePricePara } from '#shared/weight-price.ts';
 import { households, products, reviews, users, type StoredDelivery, type StoredLegal, type StoredPickupPoint } from './schema.ts';
 import type { orderItems } from './schema.ts';
 
@@ -292,18 +292,14 @@ export const reviewColumns = {
   timeKey: timeKeySql(reviews.createdAt),
 };
 
-/** An order line row as src/shared/weight-price.ts prices it. */
-export const pricedLine = (i: OrderItemRow): PricedLine => ({
-  pricing: i.pricing, unitPricePara: i.unitPricePara, quantity: Number(i.quantity),
-  pieceWeight: i.pieceWeight === null ? null : Number(i.pieceWeight), weight: i.weight === null ? null : Number(i.weight),
-});
-
-/** An order line as the API returns it (orders, pick lists), priced by src/shared/weight-price.ts. */
+/**
+ * An order line as the API returns it (orders, pick lists), priced by src/shared/weight-price.ts
+ * (the row is a PricedLine as it is: its numeric columns are read in mode 'number').
+ */
 export function toOrderLineDto(i: OrderItemRow): OrderLine {
-  const line = pricedLine(i);
   return {
-    productId: i.productId, name: i.name, unit: i.unit, unitPrice: paraToRsd(i.unitPricePara), quantity: line.quantity,
-    lineTotal: paraToRsd(linePricePara(line)), pricing: i.pricing, pieceWeight: line.pieceWeight ?? null,
-    estimate: isEstimateLine(line), weight: line.weight ?? null,
+    productId: i.productId, name: i.name, unit: i.unit, unitPrice: paraToRsd(i.unitPricePara), quantity: i.quantity,
+    lineTotal: paraToRsd(linePricePara(i)), pricing: i.pricing, pieceWeight: i.pieceWeight,
+    estimate: isEstimateLine(i), weight: i.weight,
   };
 }

@@ -369,11 +369,6 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
   };
 }
 
-/**
- * Seeds the Serbian sample data when the database has no users yet, all in one transaction.
- * Safe when several instances start at once: the transaction takes an advisory lock and
- * checks again. Returns true when it seeded.
- */
 /** An IPS order's payment columns in the sample data: the household's account, reported or paid at the order's last change. */
 function ipsPayment(state: 'unpaid' | 'reported' | 'paid', h: (typeof HOUSEHOLDS)[number], at: Date): Partial<typeof orders.$inferInsert> {
   if (!h.logistics?.ipsAccount) throw new Error(`seed data: ${h.key} has no IPS account`);
@@ -383,6 +378,11 @@ function ipsPayment(state: 'unpaid' | 'reported' | 'paid', h: (typeof HOUSEHOLDS
   };
 }
 
+/**
+ * Seeds the Serbian sample data when the database has no users yet, all in one transaction.
+ * Safe when several instances start at once: the transaction takes an advisory lock and
+ * checks again. Returns true when it seeded.
+ */
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const started = Date.now();

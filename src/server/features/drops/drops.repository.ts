@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Language, OrderStatus } from '#shared/constants.ts';
-import { isEstimateLine } from '#shared/weight-price.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { isPublicHousehold, pricedLine, productColumns, productOfJoinedHouseholdIsPublicSql, type ProductReadRow } from '../../db/read-models.ts';
+import { isPublicHousehold, productColumns, productOfJoinedHouseholdIsPublicSql, type ProductReadRow } from '../../db/read-models.ts';
 import {
   dropMembers, drops, handoverMarks, households, orderEvents, orderItems, orders, products, users,
 } from '../../db/schema.ts';
@@ -240,8 +239,9 @@ export function createDropsRepository() {
     /** Of `orderIds`, those with a line whose price is still an estimate (src/shared/weight-price.ts). */
     async unweighed(db: DbOrTx, orderIds: string[]): Promise<Set<string>> {
       if (orderIds.length === 0) return new Set();
-      const lines = await db.select().from(orderItems).where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.pricing, 'weight')));
-      return new Set(lines.filter((line) => isEstimateLine(pricedLine(line))).map((line) => line.orderId));
+      const rows = await db.selectDistinct({ orderId: orderItems.orderId }).from(orderItems)
+        .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.pricing, 'weight'), isNull(orderItems.weight)));
+      return new Set(rows.map((r) => r.orderId));
     },
 
     /** The `at` of the latest applied mark of each order. */

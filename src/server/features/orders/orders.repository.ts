@@ -103,10 +103,13 @@ export function createOrdersRepository() {
       await db.insert(orderEvents).values(values);
     },
 
-    async findRecipients(db: DbOrTx, ids: string[]): Promise<Recipient[]> {
+    /**
+     * The users to mail about `kind` (notification settings; status mails by default), each
+     * with whether they want that mail.
+     */
+    async findRecipients(db: DbOrTx, ids: string[], kind: 'order_status' | 'payment_reported' = 'order_status'): Promise<Recipient[]> {
       if (ids.length === 0) return [];
-      // Status mails are the `order_status` kind of the notification settings.
-      const notifyByEmail = sql<boolean>`${users.notifyByEmail} AND coalesce((${users.notificationSettings}->'order_status'->>'mail')::boolean, true)`;
+      const notifyByEmail = sql<boolean>`${users.notifyByEmail} AND coalesce((${users.notificationSettings}->${kind}->>'mail')::boolean, true)`;
       return db.select({ id: users.id, email: users.email, name: users.name, language: users.language, notifyByEmail })
         .from(users).where(inArray(users.id, ids));
     },
@@ -138,13 +141,6 @@ export function createOrdersRepository() {
     /** The buyer said they paid (payment-sent): reported, with the time. */
     async setPaymentReported(db: DbOrTx, id: string, now: Date): Promise<void> {
       await db.update(orders).set({ paymentStatus: 'reported', paymentReportedAt: now, updatedAt: now }).where(eq(orders.id, id));
-    },
-
-    /** One user to mail about `kind` (notification settings), with whether they want that mail. */
-    async mailRecipient(db: DbOrTx, id: string, kind: 'payment_reported'): Promise<Recipient | null> {
-      const notifyByEmail = sql<boolean>`${users.notifyByEmail} AND coalesce((${users.notificationSettings}->${kind}->>'mail')::boolean, true)`;
-      const [row] = await db.select({ id: users.id, email: users.email, name: users.name, language: users.language, notifyByEmail }).from(users).where(eq(users.id, id));
-      return row ?? null;
     },
 
     itemsOf,

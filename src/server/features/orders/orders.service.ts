@@ -14,7 +14,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { createIdempotency, type Answer } from './idempotency.ts';
-import { pricedLine, toOrderLineDto } from '../../db/read-models.ts';
+import { toOrderLineDto } from '../../db/read-models.ts';
 import { cancelledByBuyerMail, confirmationMail, newOrderMail, statusChangeMail, weighedMail, type MailOrder } from './orders.mails.ts';
 import {
   orderDropOf, type CheckoutDrop, type CheckoutStore, type CheckoutWrite, type FullOrder, type LockedProduct, type OrderItemRow, type OrdersRepository,
@@ -25,11 +25,26 @@ import {
 export const ipsPurpose = (number: number) => `Porudžbina ${number}`;
 
 /** True while a line sold by weight waits for its weight: the total is an estimate. */
-export const isEstimateOrder = (o: Pick<FullOrder, 'items'>): boolean => o.items.some((i) => isEstimateLine(pricedLine(i)));
+export const isEstimateOrder = (o: Pick<FullOrder, 'items'>): boolean => o.items.some(isEstimateLine);
 
 /** The lines' prices (weighed or estimated) plus the delivery fee, in para. */
 const totalOf = (items: OrderItemRow[], deliveryFeePara: number): number =>
-  items.reduce((sum, i) => sum + linePricePara(pricedLine(i)), deliveryFeePara);
+  items.reduce((sum, i) => sum + linePricePara(i), deliveryFeePara);
+
+/**
+ * True once the total is what the buyer pays: not waiting for the buyer's consent and no line
+ * sold by weight still unweighed (docs/weight-pricing.md).
+ */
+export const totalIsFinal = (o: Pick<FullOrder, 'status' | 'items'>): boolean => o.status !== 'awaiting_buyer' && !isEstimateOrder(o);
+
+/** Events of one order never share a timestamp, so the history reads in order. */
+export const eventTime = (now: Date, lastChange: Date): Date => new Date(Math.max(now.getTime(), lastChange.getTime() + 1));
+
+/** One order with its lines, events and names (the caller knows it exists). */
+export async function loadOne(repo: Pick<OrdersRepository, 'listOrders'>, tx: DbOrTx, id: string): Promise<FullOrder> {
+  const { rows } = await repo.listOrders(tx, { id, limit: 1 });
+  return rows[0]!;
+}
 
 /**
  * The NBS IPS QR text of an ips_qr order (amount = its total, reference = its number), else null.
@@ -38,7 +53,7 @@ const totalOf = (items: OrderItemRow[], deliveryFeePara: number): number =>
  */
 export function orderIpsPayload(o: Pick<FullOrder, 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'totalPara' | 'number' | 'items' | 'status'>): string | null {
   if (o.paymentMethod !== 'ips_qr' || !o.ipsAccount) return null;
-  if (o.status === 'awaiting_buyer' || isEstimateOrder(o)) return null;
+  if (!totalIsFinal(o)) return null;
   return ipsPayload({
     account: o.ipsAccount, payeeName: o.ipsPayeeName ?? o.householdName, amountPara: o.totalPara,
     purpose: ipsPurpose(o.number), reference: String(o.number),
@@ -89,7 +104,7 @@ async function toMailOrder(o: FullOrder): Promise<MailOrder> {
   const payload = orderIpsPayload(o);
   return {
     ...o,
-    items: o.items.map((i) => ({ ...pricedLine(i), name: i.name, unit: i.unit })),
+    items: o.items,
     estimate: isEstimateOrder(o),
     ips: payload && o.ipsAccount ? { account: o.ipsAccount, reference: model97Reference(String(o.number)), qrPng: await qrPngDataUrl(payload) } : null,
   };
@@ -224,11 +239,6 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     };
   }
 
-  async function loadOne(tx: DbOrTx, id: string): Promise<FullOrder> {
-    const { rows } = await repo.listOrders(tx, { id, limit: 1 });
-    return rows[0]!;
-  }
-
   /** Stock back for every line of a cancelled order, in product id order like checkout. */
   async function restock(tx: DbOrTx, orderId: string, now: Date) {
     const items = (await repo.itemsOf(tx, [orderId])).sort((a, b) => (a.productId < b.productId ? -1 : 1));
@@ -237,13 +247,10 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
 
   /** The status an order had before it started waiting for the buyer (pending or confirmed). */
   async function statusBeforeConsent(tx: DbOrTx, id: string): Promise<OrderStatus> {
-    const events = (await loadOne(tx, id)).events;
+    const events = (await loadOne(repo, tx, id)).events;
     const before = events.filter((e) => e.status !== 'awaiting_buyer').at(-1)?.status;
     return before === 'confirmed' ? 'confirmed' : 'pending';
   }
-
-  /** Events of one order never share a timestamp, so the history reads in order. */
-  const eventTime = (now: Date, lastChange: Date) => new Date(Math.max(now.getTime(), lastChange.getTime() + 1));
 
   return {
     /** POST /api/orders under its Idempotency-Key. */
@@ -284,7 +291,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         await repo.setStatus(tx, id, 'cancelled', at);
         await restock(tx, id, at);
         await repo.insertEvent(tx, { orderId: id, status: 'cancelled', actorId: buyerId, createdAt: at });
-        const full = await loadOne(tx, id);
+        const full = await loadOne(repo, tx, id);
         const [producer] = await repo.findRecipients(tx, [row.householdId]);
         if (producer?.notifyByEmail) await enqueueMail(tx, [cancelledByBuyerMail(producer, await toMailOrder(full))]);
         return full;
@@ -302,7 +309,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         const now = clock();
         const row = await repo.lockOrder(tx, id, { householdId });
         if (!row) throw notFound('Order');
-        if (row.status === status) return { order: await loadOne(tx, id), changed: false };
+        if (row.status === status) return { order: await loadOne(repo, tx, id), changed: false };
         if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');
         if (status === 'cancelled' && row.status === 'completed') throw conflict('order.not_cancellable', 'A completed order cannot be cancelled');
         // Sold by weight (docs/weight-pricing.md): a weighed total above the 15 % waits for the
@@ -311,7 +318,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
           throw conflict('order.awaiting_buyer', 'The buyer has not accepted the weighed total yet');
         }
         if (status === 'ready' || status === 'completed') {
-          const unweighed = (await repo.itemsOf(tx, [id])).filter((i) => isEstimateLine(pricedLine(i)));
+          const unweighed = (await repo.itemsOf(tx, [id])).filter(isEstimateLine);
           if (unweighed.length > 0) {
             throw conflict('order.weights_missing', 'Enter the weight of every line sold by weight first',
               unweighed.map((i) => ({ productId: i.productId, name: i.name, message: `${i.name} is not weighed yet` })));
@@ -321,7 +328,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         await repo.setStatus(tx, id, status, at);
         if (status === 'cancelled') await restock(tx, id, at);
         await repo.insertEvent(tx, { orderId: id, status, actorId: householdId, createdAt: at });
-        const full = await loadOne(tx, id);
+        const full = await loadOne(repo, tx, id);
         const [buyer] = await repo.findRecipients(tx, [row.buyerId]);
         if (buyer?.notifyByEmail) await enqueueMail(tx, [statusChangeMail(buyer, await toMailOrder(full))]);
         return { order: full, changed: true };
@@ -354,8 +361,8 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         const totalPara = totalOf(weighed, row.deliveryFeePara);
         const at = eventTime(now, row.updatedAt);
         await repo.setWeights(tx, id, body.lines, totalPara, at);
-        const final = !weighed.some((i) => isEstimateLine(pricedLine(i)));
-        if (!final) return { order: await loadOne(tx, id), told: false };
+        const final = !weighed.some(isEstimateLine);
+        if (!final) return { order: await loadOne(repo, tx, id), told: false };
 
         const consent = needsConsent(row.estimateTotalPara ?? totalPara, totalPara);
         // Into awaiting_buyer when above the 15 %; back to where it was when a correction brings it under.
@@ -365,7 +372,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
           await repo.setStatus(tx, id, next, at);
           await repo.insertEvent(tx, { orderId: id, status: next, actorId: householdId, createdAt: at });
         }
-        const full = await loadOne(tx, id);
+        const full = await loadOne(repo, tx, id);
         // One notice per weighing: awaiting_buyer's status notice (migration 0009's trigger) asks
         // for consent; otherwise order_weighed tells the final total.
         if (!consent) {
@@ -394,7 +401,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         await repo.setStatus(tx, id, next, at);
         // The event's trigger (migration 0009) tells the producer.
         await repo.insertEvent(tx, { orderId: id, status: next, actorId: buyerId, createdAt: at });
-        return loadOne(tx, id);
+        return loadOne(repo, tx, id);
       });
       return toOrder(order);
     },

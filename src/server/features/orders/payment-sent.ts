@@ -4,7 +4,7 @@ import { createNotification } from '../../domain/notifications.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { OrdersRepository } from './orders.repository.ts';
-import { isEstimateOrder, toOrder } from './orders.service.ts';
+import { eventTime, loadOne, toOrder, totalIsFinal } from './orders.service.ts';
 import { paymentReportedMail } from './payment.mails.ts';
 
 /**
@@ -23,18 +23,17 @@ export function createPaymentSent(deps: { db: Db; repo: OrdersRepository; clock:
       if (row.paymentMethod !== 'ips_qr') throw conflict('order.not_ips', 'Only an order paid by IPS QR can be reported as paid; this one is paid in cash');
       if (row.paymentStatus === 'paid') throw conflict('order.already_paid', 'This order is already paid');
       if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');
-      const load = async () => (await repo.listOrders(tx, { id, limit: 1 })).rows[0]!;
-      if (row.paymentStatus === 'reported') return { order: await load(), told: false };
-      const now = new Date(Math.max(clock().getTime(), row.updatedAt.getTime() + 1));
+      if (row.paymentStatus === 'reported') return { order: await loadOne(repo, tx, id), told: false };
+      const now = eventTime(clock(), row.updatedAt);
       await repo.setPaymentReported(tx, id, now);
-      const full = await load();
+      const full = await loadOne(repo, tx, id);
       // Sold by weight: there is nothing to pay until the total is final (docs/weight-pricing.md);
       // the refusal rolls the change back.
-      if (row.status === 'awaiting_buyer' || isEstimateOrder(full)) {
+      if (!totalIsFinal(full)) {
         throw conflict('order.weights_missing', 'The total of this order is final once every line sold by weight is weighed and, above the estimate by more than 15 %, accepted');
       }
       await createNotification(tx, { userId: row.householdId, type: 'payment_reported', orderId: id, data: { customerName: full.customerName, number: full.number }, createdAt: now });
-      const producer = await repo.mailRecipient(tx, row.householdId, 'payment_reported');
+      const [producer] = await repo.findRecipients(tx, [row.householdId], 'payment_reported');
       if (producer?.notifyByEmail) {
         await enqueueMail(tx, [paymentReportedMail(producer, { number: full.number, customerName: full.customerName, totalPara: full.totalPara, publicUrl: deps.publicUrl })]);
       }

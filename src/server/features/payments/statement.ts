@@ -172,7 +172,7 @@ type Column = keyof typeof HEADERS;
 
 /** Words of a credit (money in) and of a debit (money out) inside an amount column's header ("Iznos potražuje"). */
 const CREDIT_WORDS = ['potrazuje', 'uplata', 'priliv', 'credit', 'kredit', 'odobrenje'];
-const DEBIT_WORDS = ['duguje', 'isplata', 'odliv', 'debit', 'zaduzenje'];
+const DEBIT_WORDS: readonly string[] = HEADERS.debit;
 
 function findColumns(header: string[]): Partial<Record<Column, number>> | null {
   const keys = header.map((cell) => searchKey(cell));
