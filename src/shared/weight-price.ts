@@ -28,12 +28,12 @@ export function toGrams(kg: number): number {
   return Math.floor(kg * 1000 + 0.5 + 1e-9);
 }
 
-/** The estimated weight of `pieces` pieces of `pieceWeight` kg, in grams, half up. */
+/**
+ * The estimated weight of `pieces` pieces of `pieceWeight` kg, in grams, half up: the grams of
+ * one piece times the pieces, rounded as a line's price is (quantity.ts, lineTotalPara).
+ */
 export function estimatedGrams(pieces: number, pieceWeight: number): number {
-  const pieceMilli = toMilli(pieces) ?? Math.round(pieces * 1000);
-  const weightGrams = toGrams(pieceWeight);
-  // pieces in thousandths × grams / 1000, half up to the gram.
-  return Math.floor((pieceMilli * weightGrams + 500) / 1000);
+  return lineTotalPara(toGrams(pieceWeight), pieces);
 }
 
 /** Price per kg (para) × grams, half up to the para. */

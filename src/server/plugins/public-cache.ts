@@ -18,6 +18,7 @@ export const PUBLIC_CHANGES_CHANNEL = 'domace_public';
  * without an argument sends its table's name) drops everything.
  */
 export const TOPICS = CACHE_TOPICS;
+const TOPIC_SET: ReadonlySet<string> = new Set(TOPICS);
 export type Topic = CacheTopic;
 
 /** The cache's default budget: body bytes plus the prepared plain and gzip copies. */
@@ -103,8 +104,8 @@ export interface PublicCacheStore {
   counts: { hits: number; misses: number };
   /** Set by the plugin: resolves true once every write committed so far has been heard. */
   synced: () => Promise<boolean>;
-  /** Called with the topics of each notification (all topics for an unknown name). */
-  bump: (topics: readonly string[]) => void;
+  /** Called with the topics of each notification (all topics for none or an unknown name); returns what it bumped. */
+  bump: (topics: readonly string[]) => readonly string[] | 'all';
   /** The cached route and key of a request URL, or undefined. */
   keyOf: (url: string, signedIn: boolean) => { route: CachedRoute; key: string } | undefined;
   /** The entry under `key` if it is still current. */
@@ -198,9 +199,9 @@ export function createPublicCacheStore(opts: PublicCacheStoreOptions): PublicCac
     synced: async () => false,
 
     bump(topics) {
-      let known = topics.length > 0;
-      for (const t of topics) if (!(t in versions)) known = false;
-      for (const t of known ? topics : TOPICS) versions[t] = (versions[t] ?? 0) + 1;
+      const bumped = topics.length > 0 && topics.every((t) => TOPIC_SET.has(t)) ? topics : 'all';
+      for (const t of bumped === 'all' ? TOPICS : bumped) versions[t] = (versions[t] ?? 0) + 1;
+      return bumped;
     },
 
     keyOf(url, signedIn) {
@@ -389,16 +390,14 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
   app.decorate('publicCache', store);
 
   const { replica } = opts;
-  const known = new Set<string>(TOPICS);
   /** The primary's WAL position now, asked on the LISTEN connection (after the notifications heard so far). */
   const positionOn = (c: pg.Client) => () => c.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn').then((r) => r.rows[0]!.lsn);
 
   async function listen(): Promise<void> {
     const c = new pg.Client(opts.listenUrl ? { connectionString: opts.listenUrl } : opts.pool.options);
     c.on('notification', (msg) => {
-      const topics = msg.payload ? msg.payload.split(',') : [];
-      store.bump(topics);
-      replica?.written(topics.length > 0 && topics.every((t) => known.has(t)) ? topics : 'all', positionOn(c));
+      const bumped = store.bump(msg.payload ? msg.payload.split(',') : []);
+      replica?.written(bumped, positionOn(c));
     });
     c.on('error', () => undefined);
     c.on('end', () => {
