@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPgbouncer, startPrimary, startReplica } from '../scripts/lib/cluster-parts.mjs';
+import { createAppDatabase, percentile as pct, replicationLag, startPgbouncer, startPrimary, startReplica } from '../scripts/lib/cluster-parts.mjs';
 import { freePort, makeDataDir, removeDataDir, ROOT, startApp } from './lib/app.ts';
 import { checkoutBaskets } from './lib/checkout.ts';
 import { createBuyers } from './lib/users.ts';
@@ -21,11 +21,7 @@ process.env.JWT_SECRET = JWT_SECRET; // the buyers' tokens (lib/users.ts) are si
 const dataDir = makeDataDir('bench-cluster');
 const [pgPort, replicaPort, bouncerPort] = [await freePort(), await freePort(), await freePort()];
 const primary = await startPrimary({ dir: path.join(dataDir, 'primary'), port: pgPort });
-const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
-await admin.connect();
-await admin.query('CREATE DATABASE domace');
-await admin.query("ALTER DATABASE domace SET statement_timeout = '8s'");
-await admin.end();
+await createAppDatabase(pgPort);
 const replica = await startReplica({ dir: path.join(dataDir, 'replica'), port: replicaPort, primaryPort: pgPort });
 const bouncer = await startPgbouncer({ dir: path.join(dataDir, 'pgbouncer'), port: bouncerPort, pgPort });
 const direct = `postgres://postgres@127.0.0.1:${pgPort}/domace`;
@@ -36,17 +32,12 @@ interface Lag { ms: number; bytes: number }
 async function sampleLag(until: () => boolean): Promise<Lag[]> {
   const samples: Lag[] = [];
   while (!until()) {
-    const { rows } = await db.query<{ ms: number | null; bytes: string | null }>(
-      'SELECT (EXTRACT(EPOCH FROM replay_lag) * 1000)::float8 AS ms, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text AS bytes FROM pg_stat_replication');
-    if (rows[0]) samples.push({ ms: rows[0].ms ?? 0, bytes: Number(rows[0].bytes ?? 0) });
+    const lag = await replicationLag(db);
+    if (lag) samples.push(lag);
     await new Promise((r) => setTimeout(r, 100));
   }
   return samples;
 }
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : 0;
-};
 const brief = (r: WrkResult) => ({ rps: Math.round(r.rps), p50Ms: r.p50Ms, p99Ms: r.p99Ms, errors: r.errors, unexpected: r.unexpected, unexpectedStatuses: r.unexpectedStatuses });
 
 const results: Record<string, unknown> = {

@@ -14,8 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { missingParts, postgresAgain, serviceDir, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from './lib/cluster-parts.mjs';
+import { createAppDatabase, missingParts, postgresAgain, serviceDir, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from './lib/cluster-parts.mjs';
 import { findNginx, startNginx } from './lib/nginx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,12 +89,7 @@ async function primary() {
     return postgresAgain({ dir, port: ports.primary, what: 'the primary PostgreSQL' });
   }
   const server = await startPrimary({ dir, port: ports.primary });
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${ports.primary}/postgres` });
-  await admin.connect();
-  await admin.query('CREATE DATABASE domace');
-  // Through PgBouncer the app cannot send its statement limit when it connects (ADR 0039).
-  await admin.query("ALTER DATABASE domace SET statement_timeout = '8s'");
-  await admin.end();
+  await createAppDatabase(ports.primary);
   return server;
 }
 

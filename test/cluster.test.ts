@@ -5,11 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { freePort } from '../src/server/config/free-port.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx } from '../scripts/lib/nginx.mjs';
-import { missingParts, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from '../scripts/lib/cluster-parts.mjs';
+import { createAppDatabase, missingParts, percentile as pct, replicationLag, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from '../scripts/lib/cluster-parts.mjs';
 import { createDb, createPool, type Db } from '../src/server/db/client.ts';
 import { households, orderItems, orders, products, sessions, users } from '../src/server/db/schema.ts';
 import { belgradeDateOf } from '../src/shared/time.ts';
@@ -172,12 +172,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     const started = Date.now();
     const [pgPort, replicaPort, bouncerPort, redisPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     parts.primary = await startPrimary({ dir: path.join(dataDir, 'primary'), port: pgPort });
-    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
-    await admin.connect();
-    await admin.query('CREATE DATABASE domace');
-    // Through the pooler the app cannot send its statement limit: the database has it (ADR 0039).
-    await admin.query("ALTER DATABASE domace SET statement_timeout = '8s'");
-    await admin.end();
+    await createAppDatabase(pgPort);
     [parts.replica, parts.bouncer, parts.redis] = await Promise.all([
       startReplica({ dir: path.join(dataDir, 'replica'), port: replicaPort, primaryPort: pgPort }),
       startPgbouncer({ dir: path.join(dataDir, 'pgbouncer'), port: bouncerPort, pgPort }),
@@ -464,9 +459,8 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     const sampling = (async () => {
       while (running) {
         try {
-          const { rows } = await pool.query<{ ms: number | null; bytes: string | null }>(
-            "SELECT (EXTRACT(EPOCH FROM replay_lag) * 1000)::float8 AS ms, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text AS bytes FROM pg_stat_replication");
-          if (rows[0]) lagSamples.push({ ms: rows[0].ms ?? 0, bytes: Number(rows[0].bytes ?? 0) });
+          const lag = await replicationLag(pool);
+          if (lag) lagSamples.push(lag);
         } catch { /* the replica is stopped in one drill */ }
         await sleep(200);
       }
@@ -541,9 +535,8 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
         + (p.hardFaults.length ? ` (502s and connection errors within ${p.hardFaults[0]! - p.from}–${p.hardFaults.at(-1)! - p.from} ms)` : '');
       log(`  ${p.name} (${p.from}–${p.to} ms): ${p.reads} reads, ${p.orders} orders acknowledged; faults: ${faults}${window}${p.notes.length ? `; ${p.notes.join('; ')}` : ''}`);
     }
-    const lagMs = lagSamples.map((l) => l.ms).sort((a, b) => a - b);
-    const lagBytes = lagSamples.map((l) => l.bytes).sort((a, b) => a - b);
-    const pct = (xs: number[], q: number) => xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : 0;
+    const lagMs = lagSamples.map((l) => l.ms);
+    const lagBytes = lagSamples.map((l) => l.bytes);
     log(`drills under ${BUYERS} buyers: ${ordersAcked} orders acknowledged, ${written.length} in the database; scarce product: sold ${soldScarce} + stock ${stockScarce} = ${soldScarce + stockScarce!} (start ${SCARCE}), ${refusedScarce.count} × out of stock; `
       + `${server500} × 500; replica lag (pg_stat_replication, ${lagSamples.length} samples): median ${pct(lagMs, 0.5).toFixed(1)} ms, p95 ${pct(lagMs, 0.95).toFixed(1)} ms, max ${pct(lagMs, 1).toFixed(1)} ms; median ${pct(lagBytes, 0.5)} bytes, max ${pct(lagBytes, 1)} bytes`);
 

@@ -18,6 +18,12 @@ export interface PostgresServer {
 }
 export function startPrimary(opts: { dir: string; port: number; maxConnections?: number }): Promise<PostgresServer>;
 export function postgresAgain(opts: { dir: string; port: number; what: string }): Promise<PostgresServer>;
+/** The app's database on the primary, with its statement limit on the database (ADR 0039). */
+export function createAppDatabase(port: number, name?: string): Promise<void>;
+/** The replica's lag as the primary sees it (pg_stat_replication), or undefined without a replica. */
+export function replicationLag(db: { query(text: string): Promise<{ rows: unknown[] }> }): Promise<{ ms: number; bytes: number } | undefined>;
+/** The `q` quantile (0..1) of `xs` (any order), 0 when empty. */
+export function percentile(xs: number[], q: number): number;
 export function startReplica(opts: { dir: string; port: number; primaryPort: number }): Promise<PostgresServer>;
 
 export interface Pgbouncer {

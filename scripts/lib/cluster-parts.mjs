@@ -6,6 +6,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 const PGBOUNCER = process.env.PGBOUNCER || '/usr/sbin/pgbouncer';
@@ -69,11 +70,15 @@ function ownDir(dir, user, mode = 0o700) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Resolves once `check` is true; throws after `timeoutMs` (condition-based, never a fixed sleep). */
+/**
+ * Resolves once `check` is true; throws after `timeoutMs` (condition-based, never a fixed sleep).
+ * An error `check` throws counts as "not yet", except one marked `{ fatal: true }` (a child that
+ * exited while it was awaited): that one is thrown at once.
+ */
 export async function waitFor(check, timeoutMs, what) {
   const started = Date.now();
   for (;;) {
-    try { if (await check()) return; } catch { /* not yet */ }
+    try { if (await check()) return; } catch (err) { if (err?.fatal) throw err; }
     if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await sleep(100);
   }
@@ -103,6 +108,21 @@ function exited(child) {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
+/**
+ * waitFor(`probe`) while `child` runs: once it has exited, a fatal error with `exitedMessage()`.
+ * Looked at before and after each probe, so a child that exits as the time runs out is reported
+ * as exited, not as a timeout.
+ */
+function waitForChild(child, probe, timeoutMs, what, exitedMessage) {
+  const gone = () => Object.assign(new Error(exitedMessage()), { fatal: true });
+  return waitFor(async () => {
+    if (exited(child)) throw gone();
+    if (await probe()) return true;
+    if (exited(child)) throw gone();
+    return false;
+  }, timeoutMs, what);
+}
+
 function stopChild(child, signal, timeoutMs = 15_000) {
   if (!child || exited(child)) return Promise.resolve();
   return new Promise((resolve) => {
@@ -114,15 +134,12 @@ function stopChild(child, signal, timeoutMs = 15_000) {
 
 /** psql-free readiness: `postgres` answers a startup on its port (pg_isready from the same package). */
 async function pgReady(port, timeoutMs, what, child) {
-  await waitFor(() => {
-    if (exited(child)) throw Object.assign(new Error(`${what} exited:\n${child.output()}`), { fatal: true });
+  await waitForChild(child, () => {
     try {
       execFileSync(path.join(PG_BIN, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
       return true;
     } catch { return false; }
-  }, timeoutMs, `${what} accepting connections on :${port}`).catch((err) => {
-    throw exited(child) ? new Error(`${what} exited:\n${child.output()}`) : err;
-  });
+  }, timeoutMs, `${what} accepting connections on :${port}`, () => `${what} exited:\n${child.output()}`);
 }
 
 /**
@@ -151,8 +168,8 @@ export function postgresAgain({ dir, port, what }) {
 }
 
 /**
- * The primary: initdb (trust on loopback, replication allowed), WAL for one streaming replica,
- * the app's statement limit on its database (the pooler cannot pass it: ADR 0039).
+ * The primary: initdb (trust on loopback, replication allowed), WAL for one streaming replica.
+ * The app's database, with its statement limit (ADR 0039), comes from createAppDatabase.
  */
 export async function startPrimary({ dir, port, maxConnections = 100 }) {
   const user = serviceUser();
@@ -173,6 +190,35 @@ log_min_messages = warning
 `);
   fs.writeFileSync(path.join(dir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n');
   return postgresServer({ dir, port, user, what: 'the primary PostgreSQL' }).start();
+}
+
+/**
+ * The app's database `name` (a plain identifier) on the primary on `port`, with the app's
+ * statement limit set on the database itself: through PgBouncer the app cannot send its
+ * statement limit when it connects (ADR 0039).
+ */
+export async function createAppDatabase(port, name = 'domace') {
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`ALTER DATABASE ${name} SET statement_timeout = '8s'`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The replica's lag as the primary sees it (pg_stat_replication), or undefined without a replica. */
+export async function replicationLag(db) {
+  const { rows } = await db.query(
+    'SELECT (EXTRACT(EPOCH FROM replay_lag) * 1000)::float8 AS ms, pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)::text AS bytes FROM pg_stat_replication');
+  return rows[0] ? { ms: rows[0].ms ?? 0, bytes: Number(rows[0].bytes ?? 0) } : undefined;
+}
+
+/** The `q` quantile (0..1) of `xs` (any order), 0 when empty. */
+export function percentile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : 0;
 }
 
 /** A streaming replica of the primary on `primaryPort`: pg_basebackup -R, then a hot standby on `port`. */
@@ -226,12 +272,10 @@ log_disconnections = 0
     async start(timeoutMs = 20_000) {
       fs.rmSync(path.join(dir, 'pgbouncer.pid'), { force: true });
       bouncer.child = run(PGBOUNCER, [ini], { user });
-      await waitFor(async () => {
-        if (exited(bouncer.child)) throw new Error('exited');
-        return portOpen(port);
-      }, timeoutMs, `PgBouncer on :${port}`).catch((err) => {
-        throw exited(bouncer.child) ? new Error(`PgBouncer exited:\n${bouncer.child.output()}\n${fs.existsSync(path.join(dir, 'pgbouncer.log')) ? fs.readFileSync(path.join(dir, 'pgbouncer.log'), 'utf8').slice(-4000) : ''}`) : err;
-      });
+      const child = bouncer.child;
+      const log = path.join(dir, 'pgbouncer.log');
+      await waitForChild(child, () => portOpen(port), timeoutMs, `PgBouncer on :${port}`,
+        () => `PgBouncer exited:\n${child.output()}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-4000) : ''}`);
       return bouncer;
     },
     /** SIGTERM: PgBouncer's immediate shutdown (open transactions are cut). */
@@ -248,10 +292,8 @@ export async function startRedis({ dir, port }) {
     port, child: undefined,
     async start(timeoutMs = 20_000) {
       redis.child = run(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'no'], { cwd: dir });
-      await waitFor(async () => {
-        if (exited(redis.child)) throw new Error('exited');
-        return portOpen(port);
-      }, timeoutMs, `Redis on :${port}`).catch((err) => { throw exited(redis.child) ? new Error(`Redis exited:\n${redis.child.output()}`) : err; });
+      const child = redis.child;
+      await waitForChild(child, () => portOpen(port), timeoutMs, `Redis on :${port}`, () => `Redis exited:\n${child.output()}`);
       return redis;
     },
     kill: () => stopChild(redis.child, 'SIGKILL'),

@@ -2,8 +2,8 @@
 // used by `npm run cluster` (scripts/cluster.mjs) and test/cluster.test.ts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { portOpen, waitFor } from './cluster-parts.mjs';
 
 export const DEFAULT_NGINX = '/usr/sbin/nginx';
 
@@ -69,17 +69,10 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
 
 /** Resolves when something accepts TCP connections on 127.0.0.1:`port`. */
 export async function waitForPort(port, timeoutMs = 10_000) {
-  const started = Date.now();
-  for (;;) {
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // portOpen never throws: the only error waitFor can give here is its timeout.
+  await waitFor(() => portOpen(port), timeoutMs, `127.0.0.1:${port}`).catch(() => {
+    throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
+  });
 }
 
 /**
