@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkChoice, checkRequest, deliveryFeePara, groupLines, planCheckout, planHouseholdOf,
+  checkChoice, checkRequest, deliveryFeePara, groupLines, paymentMethodsOf, planCheckout, planHouseholdOf,
   type FulfilmentChoice, type PlanHousehold, type PlanLine, type PlanProduct,
 } from './checkout-plan.ts';
 import type { CreateOrderInput } from './contracts/orders.ts';
@@ -78,6 +78,13 @@ describe('one household\'s choice', () => {
     expect(firstIssue(PLAIN, byHand({ paymentMethod: 'ips_qr' }))).toMatchObject({ code: 'order.payment_unavailable', field: 'paymentMethod', title: 'This household takes no IPS QR payments' });
     expect(firstIssue(FARM, stall({ paymentMethod: 'ips_qr' }))).toBeNull();
     expect(firstIssue({ ...FARM, payment: { cash: false, ipsAccount: '840000000095584510' } }, stall())).toMatchObject({ title: 'This household takes no cash' });
+  });
+
+  it('lists the payment methods a household takes: cash, then IPS QR where it has an account', () => {
+    expect(paymentMethodsOf(FARM)).toEqual(['cash', 'ips_qr']);
+    expect(paymentMethodsOf(PLAIN)).toEqual(['cash']);
+    expect(paymentMethodsOf({ payment: { cash: false, ipsAccount: '840000000095584510' } })).toEqual(['ips_qr']);
+    expect(paymentMethodsOf({ payment: { cash: false, ipsAccount: null } })).toEqual([]);
   });
 
   it('refuses a pickup time already past today in Belgrade, the minute itself still open', () => {

@@ -147,6 +147,10 @@ export function deliveryFeePara(household: Pick<PlanHousehold, 'delivery'>, deli
   return d.freeFromPara !== null && subtotalPara >= d.freeFromPara ? 0 : d.feePara;
 }
 
+/** The payment methods a household takes, in the order offered: cash, then IPS QR where it has an account. */
+export const paymentMethodsOf = (household: Pick<PlanHousehold, 'payment'>): PaymentMethod[] =>
+  [...(household.payment.cash ? ['cash' as const] : []), ...(household.payment.ipsAccount ? ['ips_qr' as const] : [])];
+
 /** How a household is paid when the buyer does not say: cash, or IPS QR where it takes no cash. */
 export const defaultPaymentMethod = (household: Pick<PlanHousehold, 'payment'>): PaymentMethod =>
   (!household.payment.cash && household.payment.ipsAccount ? 'ips_qr' : 'cash');

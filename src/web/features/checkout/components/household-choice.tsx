@@ -1,6 +1,6 @@
+import { paymentMethodsOf } from '#shared/checkout-plan.ts';
 import type { Drop } from '#shared/contracts/drops.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
-import type { PaymentMethod } from '#shared/contracts/orders.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { cn } from '#web/lib/utils.ts';
 import type { Choice, ChoiceErrors } from '../lib/choice.ts';
@@ -28,7 +28,7 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
   const set = (patch: Partial<Choice>) => onChange({ ...choice, ...patch });
   const part = { id, household, slots, choice, errors, set };
   const types = ['pickup', 'delivery', ...(drops.length > 0 ? ['drop' as const] : [])] as const;
-  const payments: PaymentMethod[] = [...(household.payment.cash ? ['cash' as const] : []), ...(household.payment.ipsAccount ? ['ips_qr' as const] : [])];
+  const payments = paymentMethodsOf(household);
 
   return (
     <div className="flex flex-col gap-3">

@@ -24,7 +24,7 @@ function fieldsOf(drop: Drop | undefined): Fields {
     const orderBy = new Date(drop.orderBy);
     return {
       title: drop.title, placeName: drop.place.name, address: drop.place.address, town: drop.place.town, date: drop.date,
-      opens: drop.opens, closes: drop.closes, orderByDate: belgradeDateOf(orderBy), orderByTime: belgradeTimeOf(orderBy).slice(0, 5),
+      opens: drop.opens, closes: drop.closes, orderByDate: belgradeDateOf(orderBy), orderByTime: belgradeTimeOf(orderBy),
       note: drop.note ?? '', repeatWeeks: '0',
     };
   }
@@ -52,7 +52,10 @@ const API_FIELDS: Record<string, FieldName> = {
   opens: 'opens', closes: 'closes', orderBy: 'orderByTime', note: 'note', repeatWeeks: 'repeatWeeks',
 };
 
-/** Create a drop (with weekly copies) or edit one (the host): place, day, hours, cutoff, note. */
+/**
+ * Create a drop (with weekly copies) or edit one (the host): place, day, hours, cutoff, note.
+ * Mounted only while open (drops-tab.tsx), so each opening starts from `fieldsOf(drop)`.
+ */
 export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; onOpenChange: (open: boolean) => void; drop?: Drop }) {
   const { t } = useTranslation(['drops', 'errors']);
   const formId = useId();
@@ -62,14 +65,6 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
   const update = useUpdateDrop();
   const busy = create.isPending || update.isPending;
   const set = (name: FieldName) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
-
-  const reset = (next: boolean) => {
-    if (next) {
-      setFields(fieldsOf(drop));
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +110,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
   );
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{drop ? t('dashboard.editTitle') : t('dashboard.createTitle')}</DialogTitle>

@@ -94,4 +94,21 @@ describe('HandoverView', () => {
     expect(sent[0]).toMatchObject({ items: [{ orderId: ORDER, state: 'handed_over' }] });
     expect((sent[0] as { items: { clientId: string }[] }).items[0]!.clientId).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('sends a mark made online at once, in one request', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+      if (String(url).includes('/handovers')) {
+        sent.push(JSON.parse(String(init?.body)));
+        return Promise.resolve(new Response(JSON.stringify({ applied: 1, ignored: 0, results: [] }), { status: 200 }));
+      }
+      return Promise.resolve(new Response(JSON.stringify(PICKLIST), { status: 200 }));
+    }));
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Order #100001' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'No show: order #100001' }));
+    await waitFor(() => expect(screen.getByTestId('handover-waiting')).toHaveTextContent('All marks sent'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ items: [{ orderId: ORDER, state: 'no_show' }] });
+  });
 });

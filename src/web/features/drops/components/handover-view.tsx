@@ -14,7 +14,7 @@ import type { HandoverMark } from '../lib/handover-store.ts';
 import { DropFacts } from './drop-facts.tsx';
 
 /** The clock time of a mark in Belgrade (HH:MM). */
-const timeOf = (iso: string) => belgradeTimeOf(new Date(iso)).slice(0, 5);
+const timeOf = (iso: string) => belgradeTimeOf(new Date(iso));
 
 /**
  * The car-park screen (docs/drops-handover.md): the pick list of one drop, kept on the device, with a

@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Printer } from 'lucide-react';
-import { PdfPreview } from '#web/components/pdf-preview.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { PdfDialogButton } from '#web/components/pdf-dialog-button.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { fetchPicklistPdf, usePicklist } from '../api/picklist.ts';
@@ -43,33 +40,9 @@ export function PicklistPanel({ dropId }: { dropId: string }) {
 /** "Print (PDF)": the pick list made on demand by the server (A4, the producer's language), to print or save. */
 export function PrintPicklistButton({ dropId, title }: { dropId: string; title: string }) {
   const { t } = useTranslation('drops');
-  const [open, setOpen] = useState(false);
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready'; blob: Blob } | { kind: 'failed'; message: string }>({ kind: 'loading' });
-
-  async function show() {
-    setOpen(true);
-    setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'ready', blob: await fetchPicklistPdf(dropId) });
-    } catch (error) {
-      setState({ kind: 'failed', message: error instanceof Error ? error.message : '' });
-    }
-  }
-
   return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => void show()}><Printer aria-hidden="true" />{t('dashboard.print')}</Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-h-[95vh] overflow-y-auto sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{t('dashboard.printTitle', { title })}</DialogTitle>
-            <DialogDescription className="sr-only">{t('dashboard.print')}</DialogDescription>
-          </DialogHeader>
-          {state.kind === 'loading' ? <p role="status" className="text-sm text-muted-foreground">{t('picklist.loading')}</p> : null}
-          {state.kind === 'failed' ? <p role="alert" className="text-sm text-destructive">{t('picklist.failed')} {state.message}</p> : null}
-          {state.kind === 'ready' ? <PdfPreview blob={state.blob} filename={`drop-${dropId.slice(0, 8)}.pdf`} /> : null}
-        </DialogContent>
-      </Dialog>
-    </>
+    <PdfDialogButton load={() => fetchPicklistPdf(dropId)} icon={Printer} label={t('dashboard.print')} title={t('dashboard.printTitle', { title })}
+      filename={`drop-${dropId.slice(0, 8)}.pdf`} loadingText={t('picklist.loading')}
+      failedText={(error) => `${t('picklist.failed')} ${error instanceof Error ? error.message : ''}`} />
   );
 }

@@ -43,7 +43,9 @@ export function useHandover(userId: string, dropId: string) {
     }
   }, [store, queryClient]);
 
-  // On opening, whenever the network returns, and every little while as long as marks wait.
+  // On opening, after every mark (it raises `waiting`), whenever the network returns, and every
+  // little while as long as marks wait. A mark made during a flush is sent by that flush (it
+  // re-reads the marks after each batch).
   useEffect(() => {
     if (!isOnline || waiting === 0) return;
     const first = setTimeout(() => void flush(), 0);
@@ -56,8 +58,7 @@ export function useHandover(userId: string, dropId: string) {
 
   const mark = useCallback((orderId: string, state: HandoverState) => {
     store.mark(dropId, orderId, state);
-    if (navigator.onLine) void flush();
-  }, [store, dropId, flush]);
+  }, [store, dropId]);
 
   const stored = kept ? store.picklist(dropId) : null;
   return {

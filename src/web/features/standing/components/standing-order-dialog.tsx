@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { checkChoice, defaultPaymentMethod, planHouseholdOf, type ChoiceIssue, type FulfilmentChoice } from '#shared/checkout-plan.ts';
+import { checkChoice, defaultPaymentMethod, paymentMethodsOf, planHouseholdOf, type ChoiceIssue, type FulfilmentChoice } from '#shared/checkout-plan.ts';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Order, PaymentMethod } from '#shared/contracts/orders.ts';
 import { STANDING_CUTOFF_DEFAULT_HOURS, STANDING_EVERY_WEEKS } from '#shared/contracts/standing-orders.ts';
@@ -91,7 +91,7 @@ function judge(h: Household, draft: Draft, now: Date) {
   const points = h.pickupPoints;
   const pointId = draft.pickupPointId && points.some((p) => p.id === draft.pickupPointId) ? draft.pickupPointId : (points[0]?.id ?? '');
   const area = h.delivery.areas.find((a) => a.toLowerCase() === draft.deliveryArea.trim().toLowerCase()) ?? '';
-  const payments: PaymentMethod[] = [...(h.payment.cash ? ['cash' as const] : []), ...(h.payment.ipsAccount ? ['ips_qr' as const] : [])];
+  const payments = paymentMethodsOf(h);
   const payment = draft.paymentMethod && payments.includes(draft.paymentMethod) ? draft.paymentMethod : defaultPaymentMethod(plan);
   const weekday = Number(draft.weekday) || 6;
   const first = firstCycleDate(weekday, cutoff, now);
