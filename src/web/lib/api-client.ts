@@ -286,8 +286,3 @@ export function createApiClient<G extends Record<string, Record<string, Endpoint
 
 /** The API of this app, typed end to end by the registry. */
 export const api: ApiClient<Endpoints> = createApiClient(endpoints);
-
-/** An endpoint's path as declared, for a request not made through `api` (a beacon: lib/vitals.ts). */
-export function endpointPath<G extends keyof Endpoints>(group: G, name: keyof Endpoints[G]): string {
-  return (endpoints[group][name] as Endpoint).path;
-}

@@ -1,7 +1,7 @@
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { VITAL_MAX, VITAL_PAGES, type VitalName, type VitalPage, type VitalsReport } from '#shared/vitals.ts';
 import { matchPage } from '#shared/pages.ts';
-import { endpointPath } from './api-client.ts';
+import { endpoints } from '#shared/api/endpoints.ts';
 
 /**
  * Field data (docs/decisions/0029-start-after-load.md): this visit's INP, LCP and CLS, measured
@@ -43,7 +43,7 @@ export function reportVitals(send: (url: string, body: Blob) => boolean = (url, 
     const report = vitalsReportOf(page, fresh);
     if (!report) return;
     for (const name of fresh.keys()) sent.add(name);
-    send(endpointPath('vitals', 'report'), new Blob([JSON.stringify(report)], { type: 'application/json' }));
+    send(endpoints.vitals.report.path, new Blob([JSON.stringify(report)], { type: 'application/json' }));
   };
   document.addEventListener('visibilitychange', flush);
 }
