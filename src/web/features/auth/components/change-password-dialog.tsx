@@ -6,7 +6,7 @@ import { LIMITS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { useChangePassword } from '../api/change-password.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField, FormMessage } from './form-field.tsx';
 
 interface Values { currentPassword: string; newPassword: string; confirmPassword: string }

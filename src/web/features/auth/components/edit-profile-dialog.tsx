@@ -12,7 +12,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField } from './form-field.tsx';
 
 /** The shared contract's rules for the fields this dialog edits (one definition). */

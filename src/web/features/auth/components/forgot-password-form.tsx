@@ -4,7 +4,7 @@ import { Link, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField, FormMessage } from './form-field.tsx';
 
 export function ForgotPasswordForm() {

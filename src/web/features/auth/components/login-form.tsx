@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '../hooks/use-auth.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import type { LoginRedirectState } from './require-auth.tsx';
 import { FormField, FormMessage } from './form-field.tsx';
 

@@ -5,7 +5,7 @@ import type { Profile } from '#shared/contracts/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** Mail notifications on or off (notifyByEmail), saved at once; `children` adds finer settings below. */
 export function NotificationSettingsDialog({ profile, children }: { profile: Profile; children?: ReactNode }) {

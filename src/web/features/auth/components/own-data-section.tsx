@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { deleteMyAccount, exportMyData } from '../api/own-data.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { useAuth } from '../hooks/use-auth.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** Own data (Serbia's ZZPL): download it as JSON, choose whether others see the total spent, delete the account. */
 export function OwnDataSection({ profile }: { profile: Profile }) {

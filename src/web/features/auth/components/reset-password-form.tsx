@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField, FormMessage } from './form-field.tsx';
 import { useCarriedEmail } from './verify-email-form.tsx';
 

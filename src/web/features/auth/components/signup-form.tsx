@@ -9,7 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSignup } from '../api/signup.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField, FormMessage } from './form-field.tsx';
 
 interface Values { userType: UserType; name: string; email: string; phone: string; password: string; confirmPassword: string }

@@ -7,7 +7,7 @@ import { LIMITS, TIMINGS } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useConfirmSignup } from '../api/confirm-signup.ts';
 import { useResendCode } from '../api/resend-code.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { FormField, FormMessage } from './form-field.tsx';
 
 interface Values { email: string; code: string }

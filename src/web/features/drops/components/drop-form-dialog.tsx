@@ -11,6 +11,7 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** The form's fields as typed; `orderByDate`/`orderByTime` are a Belgrade day and clock time. */
 interface Fields {
@@ -91,7 +92,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
         }
         setErrors(fromServer);
       }
-      toast.error(t('errors:title'), { description: error.message });
+      showError(error, error.message);
     };
     if (drop) {
       update.mutate({ id: drop.id, body }, { onSuccess: () => { toast.success(t('dashboard.saved')); onOpenChange(false); }, onError });

@@ -18,6 +18,7 @@ import { DropFacts, DropStatusBadge } from './drop-facts.tsx';
 import { DropFormDialog } from './drop-form-dialog.tsx';
 import { DropHouseholds } from './drop-households.tsx';
 import { PicklistPanel, PrintPicklistButton } from './picklist-panel.tsx';
+import { showError } from '#web/lib/show-error.ts';
 
 /** The producer dashboard's Drops tab (docs/drops.md): own drops, a new one, joining another's. */
 export function DropsTab({ householdId }: { householdId: string }) {
@@ -118,7 +119,7 @@ function CancelDropButton({ drop }: { drop: Drop }) {
     }
     cancel.mutate({ id: drop.id, reason: reason.trim() }, {
       onSuccess: () => { setOpen(false); toast.success(t('dashboard.cancelledToast')); },
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
   return (
@@ -161,7 +162,7 @@ function LeaveDropButton({ drop }: { drop: Drop }) {
           <AlertDialogCancel>{t('dashboard.keep')}</AlertDialogCancel>
           <AlertDialogAction onClick={() => membership.mutate({ id: drop.id, join: false }, {
             onSuccess: () => toast.success(t('dashboard.left')),
-            onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+            onError: (error) => showError(error, error.message),
           })}>{t('dashboard.leave')}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -210,7 +211,7 @@ function JoinSection({ householdId }: { householdId: string }) {
                     <Button size="sm" className="w-fit" disabled={membership.isPending} aria-label={t('dashboard.joinNamed', { title: drop.title })}
                       onClick={() => membership.mutate({ id: drop.id, join: true }, {
                         onSuccess: () => toast.success(t('dashboard.joined')),
-                        onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+                        onError: (error) => showError(error, error.message),
                       })}>
                       {t('dashboard.joinButton')}
                     </Button>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MessageCircle, Send } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
-import { toast } from 'sonner';
 import { MESSAGE_BODY_MAX, messageBodyText, messageLength } from '#shared/contracts/messages.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,6 +9,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useMarkConversationRead, useMessages, useSendMessage, useUnreadConversations } from '../api/messages-api.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 export interface OrderConversationProps {
   orderId: string;
@@ -110,7 +110,7 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
     setError(null);
     send.mutate(draft, {
       onSuccess: () => setDraft(''),
-      onError: (err) => toast.error(t('errors:title'), { description: err.message }),
+      onError: (err) => showError(err, err.message),
     });
   };
 

@@ -5,6 +5,7 @@ import { NOTIFICATION_TYPES, type NotificationType } from '#shared/contracts/not
 import { Button } from '#web/components/ui/button.tsx';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notifications-api.ts';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from '../lib/push.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** Mail and push per kind of notification, saved at once, and push on this device (opt-in). */
 export function NotificationPreferences() {
@@ -22,7 +23,7 @@ export function NotificationPreferences() {
   const toggle = (type: NotificationType, channel: 'mail' | 'push', value: boolean) => {
     update.mutate({ [type]: { [channel]: value } }, {
       onSuccess: () => toast.success(t('settings.saved')),
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
 

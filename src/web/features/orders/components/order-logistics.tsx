@@ -9,6 +9,7 @@ import { Link } from '#web/lib/router.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useReportPayment } from '../api/report-payment.ts';
 import { useOrderWhen } from '../hooks/use-order-when.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** Where and when, the delivery fee and the payment state of an order. */
 export function OrderLogistics({ order }: { order: Order }) {
@@ -105,7 +106,7 @@ export function IpsPayment({ order }: { order: Order }) {
             aria-label={t('order.paymentSentFor', { number: order.number })}
             onClick={() => report.mutate(order.id, {
               onSuccess: () => toast.success(t('order.reportedTitle')),
-              onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+              onError: (error) => showError(error, error.message),
             })}>
             {t('order.paymentSent')}
           </Button>

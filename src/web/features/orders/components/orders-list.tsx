@@ -16,6 +16,7 @@ import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
 import { ConsentPanel, LineAmount, OrderTotal, WeightLineNote } from './weight-pricing.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { showError } from '#web/lib/show-error.ts';
 
 /**
  * docs/product.md, Orders: the buyer's orders with status, lines, total and history.
@@ -70,7 +71,7 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
   const onCancel = () => {
     cancel.mutate(order.id, {
       onSuccess: () => toast.success(t('cancelled')),
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
 

@@ -19,6 +19,7 @@ import { OrderLogistics, OrderWhen } from './order-logistics.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { isWeighable, LineAmount, OrderTotal, WeighForm, WeightLineNote } from './weight-pricing.tsx';
 import '../print.css';
+import { showError } from '#web/lib/show-error.ts';
 
 const ALL = 'all';
 
@@ -178,7 +179,7 @@ function useOrderActions(order: ProducerOrder) {
     const paymentStatus = order.payment.status === 'paid' ? 'unpaid' : 'paid';
     payment.mutate({ id: order.id, paymentStatus }, {
       onSuccess: () => toast.success(t(paymentStatus === 'paid' ? 'logistics:order.markedPaid' : 'logistics:order.markedUnpaid')),
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
   const onStatus = (value: string) => {
@@ -188,7 +189,7 @@ function useOrderActions(order: ProducerOrder) {
       onSuccess: (updated) => toast.success(t('producer.statusUpdated'), {
         description: t('producer.statusUpdatedText', { id: shortId, status: t(`common:orderStatus.${updated.status}`) }),
       }),
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
   return { shortId, onPayment, onStatus, paymentPending: payment.isPending, statusPending: update.isPending };

@@ -12,6 +12,7 @@ import { useAcceptOrder } from '../api/accept-order.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useSetOrderWeights } from '../api/set-order-weights.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { showError } from '#web/lib/show-error.ts';
 
 /** Sold by weight on an order (docs/weight-pricing.md): the lines' notes, the producer's weighing, the buyer's consent. */
 
@@ -85,7 +86,7 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
     }
     save.mutate({ id: order.id, lines: parsed.map((l) => ({ productId: l.productId, weight: l.weight! })) }, {
       onSuccess: (updated) => toast.success(t('weight.saved'), updated.estimate ? undefined : { description: t('weight.savedFinal', { total: format.total(updated.total) }) }),
-      onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+      onError: (error) => showError(error, error.message),
     });
   };
 
@@ -127,11 +128,11 @@ export function ConsentPanel({ order }: { order: Order }) {
   if (order.status !== 'awaiting_buyer') return null;
   const onAccept = () => accept.mutate(order.id, {
     onSuccess: () => toast.success(t('weight.accepted')),
-    onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+    onError: (error) => showError(error, error.message),
   });
   const onCancel = () => cancel.mutate(order.id, {
     onSuccess: () => toast.success(t('cancelled')),
-    onError: (error) => toast.error(t('errors:title'), { description: error.message }),
+    onError: (error) => showError(error, error.message),
   });
   return (
     <section aria-labelledby={`consent-${order.id}`} className="flex flex-col gap-2 rounded-md border border-amber-500 bg-amber-50 p-3 dark:bg-amber-950/30" data-testid="consent-panel">

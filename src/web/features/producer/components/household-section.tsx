@@ -14,7 +14,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useOwnHousehold } from '../api/get-household.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import { LogisticsSettings } from './logistics-settings.tsx';
 import { PapersSection } from './papers-section.tsx';
 import type { UploadField } from '../lib/upload-field.ts';

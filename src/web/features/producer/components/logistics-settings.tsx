@@ -10,7 +10,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 /** The dashboard's "Pickup and delivery" and "Payment" sections. */
 

@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useUpdateHousehold } from '../api/update-household.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 
 interface RegistrationDraft { key: number; kind: RegistrationKind; number: string; categories: Category[] }
 

@@ -18,7 +18,7 @@ import { isApiError } from '#web/lib/api-client.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 
 type FormInput = z.input<typeof createProductBody>;

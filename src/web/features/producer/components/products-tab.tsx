@@ -19,7 +19,7 @@ import { useIsDesktop } from '#web/lib/use-media-query.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useOwnProducts } from '../api/get-own-products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 import { LabelsButton } from './labels-button.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';

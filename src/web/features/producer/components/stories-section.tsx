@@ -12,7 +12,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { useCreateStory } from '../api/create-story.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useOwnStories } from '../api/get-own-stories.ts';
-import { showError } from '../lib/show-error.ts';
+import { showError } from '#web/lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 
 /** Post a photo or short video story (24 h) with an optional caption; list and delete own ones. */

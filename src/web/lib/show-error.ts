@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import i18n from '#web/lib/i18n.ts';
-import { isApiError } from '#web/lib/api-client.ts';
+import i18n from './i18n.ts';
+import { isApiError } from './api-client.ts';
 
 /**
  * docs/product.md: every failure is a destructive toast titled 'Error' with the error's
