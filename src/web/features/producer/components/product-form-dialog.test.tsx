@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TranslationProvider } from '#web/lib/translate.tsx';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '#web/lib/i18n.ts';
+import type { Product } from '#shared/contracts/products.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 
 afterEach(() => { vi.unstubAllGlobals(); });
@@ -11,12 +12,12 @@ afterAll(async () => { await i18n.changeLanguage('en'); });
 
 const NoUpload = () => null;
 
-function renderForm() {
+function renderForm(product: Product | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <ProductFormDialog open onOpenChange={() => {}} product={null} UploadField={NoUpload} />
+        <ProductFormDialog open onOpenChange={() => {}} product={product} UploadField={NoUpload} />
       </QueryClientProvider>
     </TranslationProvider>,
   );
@@ -54,5 +55,80 @@ describe('product form numbers', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(sentBody(fetchMock)).toMatchObject({ price: 450.5 });
+  });
+});
+
+const BY_PIECE: Product = {
+  id: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Баштa',
+  name: 'Паприка', description: '', price: 250, unit: 'kg', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null,
+  category: 'vegetables', availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null,
+  rating: 0, reviewCount: 0, createdAt: '2099-01-10T10:00:00.000Z',
+};
+const BY_WEIGHT: Product = { ...BY_PIECE, id: '7ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Сјенички сир', category: 'dairy', unit: 'wheel', pricing: 'weight', pieceWeight: 1.2, price: 950 };
+const saved = () => new Response(JSON.stringify(BY_PIECE), { status: 200 });
+const sentMethod = (mock: ReturnType<typeof vi.fn>) => (mock.mock.calls[0]![1] as RequestInit).method;
+const price = () => document.getElementById('product-price') as HTMLInputElement;
+
+describe('product form edit', () => {
+  it('edits a product sold by the piece: the PATCH carries the new price, no piece weight is asked for', async () => {
+    await i18n.changeLanguage('sr');
+    const fetchMock = vi.fn(() => Promise.resolve(saved()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(BY_PIECE);
+    expect(document.getElementById('product-piece-weight')).toBeNull();
+    fireEvent.change(price(), { target: { value: '280,50' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Сачувај' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentMethod(fetchMock)).toBe('PATCH');
+    expect(sentBody(fetchMock)).toMatchObject({ price: 280.5, unit: 'kg', pricing: 'unit', pieceWeight: null });
+  });
+
+  it('edits a product sold by weight', async () => {
+    await i18n.changeLanguage('en');
+    const fetchMock = vi.fn(() => Promise.resolve(saved()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(BY_WEIGHT);
+    expect((document.getElementById('product-piece-weight') as HTMLInputElement).value).toBe('1.2');
+    fireEvent.change(price(), { target: { value: '990' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchMock)).toMatchObject({ price: 990, unit: 'wheel', pricing: 'weight', pieceWeight: 1.2 });
+  });
+
+  it('switching to "By weight" and back restores the unit the producer chose', async () => {
+    await i18n.changeLanguage('en');
+    const fetchMock = vi.fn(() => Promise.resolve(saved()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(BY_PIECE);
+    await userEvent.click(screen.getByRole('radio', { name: /by weight/i }));
+    expect((document.getElementById('product-unit') as HTMLSelectElement).value).toBe('pc');
+    await userEvent.click(screen.getByRole('radio', { name: /by the piece/i }));
+    expect((document.getElementById('product-unit') as HTMLSelectElement).value).toBe('kg');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentBody(fetchMock)).toMatchObject({ unit: 'kg', pricing: 'unit', pieceWeight: null });
+  });
+
+  it('a wrong field is refused beside it, marked for screen readers and focused; nothing is sent', async () => {
+    await i18n.changeLanguage('en');
+    const fetchMock = vi.fn(() => Promise.resolve(saved()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm(BY_PIECE);
+    for (const wrong of ['0', 'abc']) {
+      fireEvent.change(price(), { target: { value: wrong } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(price()).toHaveFocus());
+      expect(price()).toHaveAttribute('aria-invalid', 'true');
+      const message = document.getElementById('product-price-error')!;
+      expect(message).toHaveAttribute('role', 'alert');
+      expect(price().getAttribute('aria-describedby')).toContain('product-price-error');
+    }
+    const name = document.getElementById('product-name') as HTMLInputElement;
+    fireEvent.change(price(), { target: { value: '300' } });
+    fireEvent.change(name, { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(document.getElementById('product-name-error')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

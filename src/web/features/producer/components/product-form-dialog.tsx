@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { createProductBody, type Product } from '#shared/contracts/products.ts';
-import { formatDecimalInput, parseDecimalInput } from '#shared/decimal-input.ts';
-import { PIECE_UNITS } from '#shared/weight-price.ts';
+import { formatDecimalInput } from '#shared/decimal-input.ts';
+import { PIECE_UNITS, PRICINGS } from '#shared/weight-price.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -19,49 +19,73 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
 import { showError } from '#web/lib/show-error.ts';
+import { isNotANumber, readDecimal, useSubmitOrSay } from '#web/lib/form.ts';
+import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import type { UploadField } from '../lib/upload-field.ts';
 
-type FormInput = z.input<typeof createProductBody>;
+/**
+ * The form's fields hold what is typed (text, in the language's way: "450,50" in sr and ru,
+ * "450.50" in en); the schema reads them into the contract's body. It follows what is on
+ * screen (src/web/lib/form.ts): the piece weight is read only when "By weight" is chosen, so a
+ * field nobody can see never blocks a Save.
+ */
+const textFields = z.object({
+  name: z.string(), description: z.string(), price: z.string(), unit: z.enum(UNITS), category: z.enum(CATEGORIES),
+  availability: z.boolean(), featured: z.boolean(), stock: z.string(), quantityStep: z.string(), availableFrom: z.string(),
+  imageId: z.string().nullable().optional(), ingredients: z.string(), allergens: z.string(), storage: z.string(),
+  pricing: z.enum(PRICINGS), pieceWeight: z.string(),
+});
+
+/** "milk, celery" as typed to ["milk", "celery"]. */
+const readList = (v: string) => v.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
+const readText = (v: string) => (v.trim() === '' ? null : v);
+
+function productFormSchema(language: string) {
+  return textFields.transform((v, ctx) => {
+    const body = createProductBody.safeParse({
+    name: v.name, description: v.description, unit: v.unit, category: v.category, availability: v.availability, featured: v.featured,
+    price: readDecimal(v.price, language, undefined),
+    stock: readDecimal(v.stock, language, null),
+    quantityStep: readDecimal(v.quantityStep, language, undefined),
+    availableFrom: readText(v.availableFrom),
+    ingredients: readText(v.ingredients), allergens: readList(v.allergens), storage: readText(v.storage),
+    pricing: v.pricing,
+    pieceWeight: v.pricing === 'weight' ? readDecimal(v.pieceWeight, language, null) : null,
+    ...(v.imageId === undefined ? {} : { imageId: v.imageId }),
+  });
+    if (body.success) return body.data;
+    // The contract's own issues, on the fields that hold them.
+    for (const issue of body.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
+}
+
+type FormInput = z.input<typeof textFields>;
 type FormOutput = z.output<typeof createProductBody>;
 
 /** docs/product.md "Product form draft": defaults unit kg, category Voće, available, not featured. */
 const EMPTY: FormInput = {
-  name: '', description: '', price: undefined as unknown as number, unit: 'kg', category: 'fruit',
-  availability: true, featured: false, stock: null, quantityStep: '1' as unknown as number, availableFrom: null, imageId: undefined,
-  ingredients: null, allergens: '' as unknown as string[], storage: null, pricing: 'unit', pieceWeight: null,
+  name: '', description: '', price: '', unit: 'kg', category: 'fruit', availability: true, featured: false, stock: '', quantityStep: '1',
+  availableFrom: '', imageId: undefined, ingredients: '', allergens: '', storage: '', pricing: 'unit', pieceWeight: '',
 };
 
-/**
- * Numbers are typed as text in the language's way ("450,50" in sr and ru, "450.50" in en):
- * the fields hold text and become numbers when read.
- */
 const asText = (value: number | null | undefined, language: string) =>
-  (value === null || value === undefined ? '' : formatDecimalInput(value, language)) as unknown as number;
+  (value === null || value === undefined ? '' : formatDecimalInput(value, language));
 
 function valuesOf(product: Product | null, language: string): FormInput {
   if (!product) return EMPTY;
   return {
     name: product.name, description: product.description, price: asText(product.price, language), unit: product.unit, category: product.category,
-    availability: product.availability, featured: product.featured, stock: asText(product.stock, language) as unknown as null,
-    quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom, imageId: undefined,
-    ingredients: product.ingredients, allergens: product.allergens.join(', ') as unknown as string[], storage: product.storage,
-    pricing: product.pricing, pieceWeight: asText(product.pieceWeight, language) as unknown as null,
+    availability: product.availability, featured: product.featured, stock: asText(product.stock, language),
+    quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom ?? '', imageId: undefined,
+    ingredients: product.ingredients ?? '', allergens: product.allergens.join(', '), storage: product.storage ?? '',
+    pricing: product.pricing, pieceWeight: asText(product.pieceWeight, language),
   };
 }
-
-/** Text typed in `language` to a number; NaN (refused by the schema) when it is not one. */
-const readNumber = (language: string, empty: undefined | null) => (v: unknown) => {
-  if (typeof v === 'number') return v;
-  if (v === '' || v === null || v === undefined) return empty;
-  return parseDecimalInput(String(v), language) ?? Number.NaN;
-};
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
 const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage', 'pricing', 'pieceWeight'] as const;
 
-/** "milk, celery" as typed to ["milk", "celery"]. */
-const readList = (v: unknown) => (Array.isArray(v) ? v : String(v ?? '').split(/[,;]/).map((a) => a.trim()).filter(Boolean));
-const readText = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 interface ProductFormDialogProps {
   open: boolean;
@@ -102,9 +126,25 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     product?.image ? { url: product.thumbnail ?? product.image, type: 'image' } : null,
   );
   const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createProductBody), defaultValues: valuesOf(product, language), mode: 'onTouched' });
-  const { register, handleSubmit, reset, setValue, setError, control, formState: { errors, isSubmitting } } = form;
+  const schema = useMemo(() => productFormSchema(language), [language]);
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: valuesOf(product, language), mode: 'onTouched' });
+  const { register, reset, getValues, setValue, setError, control, formState: { errors, isSubmitting } } = form;
   const pricing = useWatch({ control, name: 'pricing' });
+  /** The unit the producer had while selling by the piece (restored when switching back from "By weight"). */
+  const unitByUnit = useRef<FormInput['unit']>(product?.unit ?? EMPTY.unit);
+  const shownPricing = useRef(pricing);
+  useEffect(() => {
+    // After the render, when the select offers the units of the mode now chosen.
+    if (pricing === shownPricing.current) return;
+    shownPricing.current = pricing;
+    if (pricing === 'unit') {
+      setValue('unit', unitByUnit.current);
+      return;
+    }
+    const unit = getValues('unit');
+    unitByUnit.current = unit;
+    if (!(PIECE_UNITS as readonly string[]).includes(unit)) setValue('unit', 'pc');
+  }, [pricing, getValues, setValue]);
 
   useEffect(() => {
     onSubmittingChange(isSubmitting);
@@ -115,8 +155,8 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     fieldErrorText(t, 'producer:form.errors', field, errors[field]);
   const example = language === 'en' ? '450.50' : '450,50';
   const numberError = (field: 'price' | 'stock' | 'quantityStep') =>
-    // Text that is not a number is held as NaN (readNumber): say how to write one.
-    (errors[field] && Number.isNaN(form.getValues(field)) ? t('logistics:product.invalidNumber', { example }) : error(field));
+    // Text that is not a number is read as NaN (readDecimal): say how to write one.
+    (errors[field] && isNotANumber(form.getValues(field), language) ? t('logistics:product.invalidNumber', { example }) : error(field));
 
   async function onSubmit(values: FormOutput) {
     try {
@@ -145,6 +185,7 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     }
   }
 
+  const { formProps, refusedHidden, messageRef } = useSubmitOrSay(form, onSubmit);
   const busy = isSubmitting || isUploading;
   // Sold by weight (docs/weight-pricing.md): the price is per kg and the unit is the piece.
   const byWeight = pricing === 'weight';
@@ -153,7 +194,8 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     [hint ? `product-${field}-hint` : '', hasError ? `product-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4">
+    <form {...formProps} className="grid gap-4">
+      <FormRefusal show={refusedHidden} messageRef={messageRef} />
       <div className="grid gap-2">
         <Label htmlFor="product-name">{t('form.name')}</Label>
         <Input id="product-name" autoComplete="off" maxLength={200} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name', !!errors.name)} {...register('name')} />
@@ -167,13 +209,11 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t('form.pricing')}</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="unit" className="size-4 accent-primary" {...register('pricing', { onChange: () => setValue('pieceWeight', null) })} />
+          <input type="radio" value="unit" className="size-4 accent-primary" {...register('pricing')} />
           {t('form.pricingUnit')}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="weight" className="size-4 accent-primary" {...register('pricing', {
-            onChange: () => { if (!(PIECE_UNITS as readonly string[]).includes(form.getValues('unit'))) setValue('unit', 'pc'); },
-          })} />
+          <input type="radio" value="weight" className="size-4 accent-primary" {...register('pricing')} />
           {t('form.pricingWeight')}
         </label>
       </fieldset>
@@ -183,7 +223,7 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           <Input
             id="product-price" type="text" inputMode="decimal" autoComplete="off" placeholder={example}
             aria-invalid={errors.price ? true : undefined} aria-describedby={describedBy('price', !!errors.price)}
-            {...register('price', { setValueAs: readNumber(language, undefined) })}
+            {...register('price')}
           />
           {errors.price ? <p id="product-price-error" role="alert" className="text-sm text-destructive">{numberError('price')}</p> : null}
         </div>
@@ -200,7 +240,7 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           <Label htmlFor="product-piece-weight">{t('form.pieceWeight')}</Label>
           <Input id="product-piece-weight" type="text" inputMode="decimal" autoComplete="off" placeholder={language === 'en' ? '1.2' : '1,2'}
             aria-invalid={errors.pieceWeight ? true : undefined} aria-describedby={describedBy('piece-weight', !!errors.pieceWeight, true)}
-            {...register('pieceWeight', { setValueAs: readNumber(language, null) })} />
+            {...register('pieceWeight')} />
           <p id="product-piece-weight-hint" className="text-xs text-muted-foreground">{t('form.pieceWeightHint')}</p>
           {errors.pieceWeight ? <p id="product-piece-weight-error" role="alert" className="text-sm text-destructive">{t('form.pieceWeightInvalid')}</p> : null}
         </div>
@@ -218,7 +258,7 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           <Input
             id="product-stock" type="text" inputMode="decimal" autoComplete="off"
             aria-invalid={errors.stock ? true : undefined} aria-describedby={describedBy('stock', !!errors.stock, true)}
-            {...register('stock', { setValueAs: readNumber(language, null) })}
+            {...register('stock')}
           />
         </div>
       </div>
@@ -228,33 +268,33 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
         <div className="grid gap-2">
           <Label htmlFor="product-step">{t('logistics:product.stepLabel')}</Label>
           <Input id="product-step" type="text" inputMode="decimal" autoComplete="off" aria-invalid={errors.quantityStep ? true : undefined}
-            {...register('quantityStep', { setValueAs: readNumber(language, undefined) })} />
+            {...register('quantityStep')} />
           {errors.quantityStep ? <p role="alert" className="text-sm text-destructive">{numberError('quantityStep')}</p> : null}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="product-available-from">{t('logistics:product.availableFromLabel')}</Label>
           <Input id="product-available-from" type="date" aria-invalid={errors.availableFrom ? true : undefined}
-            {...register('availableFrom', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} />
+            {...register('availableFrom')} />
           {errors.availableFrom ? <p role="alert" className="text-sm text-destructive">{error('availableFrom')}</p> : null}
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="product-ingredients">{t('papers:fields.ingredients')}</Label>
           <Textarea id="product-ingredients" rows={3} maxLength={500} aria-describedby="product-ingredients-help" aria-invalid={errors.ingredients ? true : undefined}
-            {...register('ingredients', { setValueAs: readText })} />
+            {...register('ingredients')} />
           <p id="product-ingredients-help" className="text-xs text-muted-foreground">{t('papers:fields.ingredientsHelp')}</p>
           {errors.ingredients ? <p role="alert" className="text-sm text-destructive">{errors.ingredients.message}</p> : null}
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="product-allergens">{t('papers:fields.allergens')}</Label>
           <Input id="product-allergens" autoComplete="off" aria-describedby="product-allergens-help" aria-invalid={errors.allergens ? true : undefined}
-            {...register('allergens', { setValueAs: readList })} />
+            {...register('allergens')} />
           <p id="product-allergens-help" className="text-xs text-muted-foreground">{t('papers:fields.allergensHelp')}</p>
           {errors.allergens ? <p role="alert" className="text-sm text-destructive">{errors.allergens.message ?? errors.allergens.root?.message}</p> : null}
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="product-storage">{t('papers:fields.storage')}</Label>
           <Input id="product-storage" autoComplete="off" maxLength={200} aria-describedby="product-storage-help" aria-invalid={errors.storage ? true : undefined}
-            {...register('storage', { setValueAs: readText })} />
+            {...register('storage')} />
           <p id="product-storage-help" className="text-xs text-muted-foreground">{t('papers:fields.storageHelp')}</p>
           {errors.storage ? <p role="alert" className="text-sm text-destructive">{errors.storage.message}</p> : null}
         </div>
