@@ -8,7 +8,8 @@
 // --url measures a server that is already running instead of starting one; --compare measures a
 // second running server in the same run, alternating the two (A B, B A…) page by page and run by
 // run: on a shared machine the only fair comparison (docs/performance.md, Page speed). Its
-// figures go beside the first's in bench/results/lighthouse.json (`compared`). --save-reports
+// figures go beside the first's in bench/results/lighthouse.json (`compared`; --compare may be
+// given more than once: each server in turn). --save-reports
 // keeps each run's full report (HTML) in test-results/lighthouse/ to see what costs points.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,8 +112,8 @@ async function main() {
   const given = option('url');
   const started = given ? null : await startSeededServer({ skipBuild: flag('no-build') });
   const server = given ? { ...target(given, 'this'), stop: async () => {} } : { label: 'this', ...started };
-  const compared = option('compare') ? target(option('compare'), 'compared') : null;
-  if (compared && compared.label === server.label) compared.label = `${compared.label}-2`;
+  const compares = args.filter((a) => a.startsWith('--compare=')).map((a, i) => target(a.slice('--compare='.length), i ? `compared-${i + 1}` : 'compared'));
+  const compared = compares.length > 0;
   const report = {
     date: new Date().toISOString(),
     lighthouseVersion: null,
@@ -125,11 +126,11 @@ async function main() {
     cpus: os.cpus().length,
     label: server.label,
     pages: {},
-    ...(compared ? { compared: { label: compared.label, base: compared.base, pages: {} } } : {}),
+    ...(compared ? { compared: compares.map(({ label, base }) => ({ label, base, pages: {} })) } : {}),
   };
   try {
     const servers = [{ ...server, pages: await pagesOf(server.base), out: report.pages }];
-    if (compared) servers.push({ ...compared, pages: await pagesOf(compared.base), out: report.compared.pages });
+    for (const [i, other] of compares.entries()) servers.push({ ...other, pages: await pagesOf(other.base), out: report.compared[i].pages });
 
     for (const [index, page] of servers[0].pages.entries()) {
       const runsOf = new Map(servers.map((s) => [s, []]));
@@ -191,11 +192,11 @@ async function main() {
   for (const row of rows) console.log(line(row));
   if (report.compared) {
     const ms = (page, id) => { const v = page.metricMedians[id]; return v === null || v === undefined ? '–' : `${Math.round(v)}`; };
-    console.log(`\nSide by side (medians; performance, LCP ms, TBT ms): ${report.label} | ${report.compared.label}`);
+    console.log(`\nSide by side (medians; performance, LCP ms, TBT ms): ${[report.label, ...report.compared.map((c) => c.label)].join(' | ')}`);
     for (const [name, page] of Object.entries(report.pages)) {
-      const other = report.compared.pages[name];
+      const others = report.compared.map((c) => c.pages[name]);
       const cell = (p) => (p ? `${p.medians.performance}, ${ms(p, 'largest-contentful-paint')}, ${ms(p, 'total-blocking-time')}` : '–');
-      console.log(`${name.padEnd(widths[0])}  ${cell(page).padEnd(18)} | ${cell(other)}`);
+      console.log(`${name.padEnd(widths[0])}  ${[page, ...others].map((p) => cell(p).padEnd(18)).join(' | ')}`);
     }
   }
 
