@@ -5,8 +5,8 @@
 // beyond 50 ms. Median of 3 runs on `/` and a product page; fails when a median is over the
 // budget. Part of `npm test` (scripts/test.mjs), after the build: the target is 200 ms
 // (docs/performance.md, First tap), the budget twice that, for a loaded CI machine.
-//   node scripts/blocking-time.mjs [--url=http://host:port] [--runs=3] [--cpu=4] [--budget=400] [--out=file]
-// Without --url it starts the seeded server on a free port from the current build (no rebuild).
+//   node scripts/blocking-time.mjs [--url=http://host:port] [--port=N] [--runs=3] [--cpu=4] [--budget=400] [--out=file]
+// Without --url it starts the seeded server from the current build (no rebuild), on --port or a free one.
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
@@ -57,7 +57,7 @@ async function untouched(browser, url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const given = option('url');
-const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startSeededServer({ skipBuild: true });
+const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startSeededServer({ skipBuild: true, port: option('port') ? Number(option('port')) : undefined });
 const browser = await chromium.launch({ executablePath: fs.existsSync(CHROME_PATH) ? CHROME_PATH : undefined, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
 const loadBefore = os.loadavg();
 const report = { date: new Date().toISOString(), cpuSlowdown: CPU, runs: RUNS, budgetMs: BUDGET_MS, loadAverage: { before: loadBefore, after: null }, pages: {} };
