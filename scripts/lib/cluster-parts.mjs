@@ -476,7 +476,7 @@ export function followLeader(nodes, onChange, intervalMs = 500) {
       const leader = nodes.find((n) => n.name === roles.leader);
       if (leader) {
         const replica = nodes.find((n) => n.name === roles.replica) ?? leader;
-        const key = `${leader.name}/${replica.name}`;
+        const key = `${leader.name}:${leader.postgresPid()}/${replica.name}:${replica.postgresPid()}`;
         if (key !== last) {
           await onChange({ leader, replica });
           last = key;

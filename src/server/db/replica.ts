@@ -59,6 +59,8 @@ export interface ReadReplica {
   enter: (next: () => void) => void;
   /** The current request reads from the replica when it has replayed every write heard of to `topics`. */
   useFor: (topics: readonly string[]) => boolean;
+  /** While the primary is known to be down: the current request reads from a usable replica (true), else false. */
+  whilePrimaryDown: () => boolean;
   /** Topics written: read them from the primary until the replica has replayed `lsn()` (asked now). */
   written: (topics: readonly string[] | 'all', lsn: () => Promise<string>) => void;
   close: () => Promise<void>;
@@ -192,6 +194,12 @@ export function createReadReplica(opts: {
       for (const t of topics) need = Math.max(need, needed.get(t) ?? 0);
       state.replica = replayed >= need;
       return state.replica;
+    },
+    whilePrimaryDown() {
+      const state = requestRoute.getStore();
+      if (!state || !usable() || !opts.primaryDown?.()) return false;
+      state.replica = true;
+      return true;
     },
     written(topics, lsn) {
       const mine = ++seq;
