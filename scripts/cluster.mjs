@@ -3,18 +3,20 @@
 // part from Debian's packages on a port of its own, everything under DATA_DIR (default
 // ./data-cluster):
 //   nginx :PORT (3000) -> INSTANCES (3) app instances :PORT+1.. -> PgBouncer (transaction mode)
-//   -> PostgreSQL primary; a streaming replica of it for the public reads; Redis for the limits.
+//   -> the leader of a Patroni pair of PostgreSQL servers (etcd holds the lock; automatic
+//   failover, synchronous replication: ADR 0046); the standby serves the public reads; Redis.
 // The instances share DATA_DIR (media, mail .eml files) and one JWT secret. Each answer carries
 // `x-instance: appN`. Like systemd's Restart=always, a part that dies (an instance, PgBouncer,
-// Redis, the replica) is started again after RESTART_DELAY_MS; DATA_DIR/cluster.json lists the
-// ports and current process ids (for failure drills by hand: docs/deployment.md). Ctrl-C stops
+// Redis, a Patroni node, etcd) is started again after RESTART_DELAY_MS; DATA_DIR/cluster.json
+// lists the ports and current process ids, `postgres-primary` always the leader's (for failure
+// drills by hand: docs/deployment.md). Ctrl-C stops
 // everything. A second start reuses the databases.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppDatabase, missingParts, postgresAgain, serviceDir, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from './lib/cluster-parts.mjs';
+import { createAppDatabase, followLeader, missingParts, patroniNode, patroniRoles, serviceDir, startEtcd, startPgbouncer, startRedis, waitFor } from './lib/cluster-parts.mjs';
 import { findNginx, startNginx } from './lib/nginx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +24,7 @@ const port = Number(process.env.PORT ?? 3000);
 const count = Number(process.env.INSTANCES ?? 3);
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data-cluster'));
 /** The shared parts' ports, after the instances' (PORT+1..PORT+INSTANCES). */
-const ports = { primary: port + 100, replica: port + 101, pgbouncer: port + 102, redis: port + 103 };
+const ports = { pg: [port + 100, port + 101], pgbouncer: port + 102, redis: port + 103, etcd: port + 104, etcdPeer: port + 105, api: [port + 106, port + 107] };
 const nginxBin = findNginx();
 const missing = [...(nginxBin ? [] : ['nginx-light']), ...missingParts()];
 if (missing.length > 0) {
@@ -44,32 +46,43 @@ const children = [];
 const parts = {};
 let stopping = false;
 const RESTART_DELAY_MS = Number(process.env.RESTART_DELAY_MS ?? 1000);
-/** name -> { port, pid } of every part, written to DATA_DIR/cluster.json at each (re)start. */
+const PATRONI_RESTART_DELAY_MS = 15_000;
+/** name -> { port, pid, ... } of every part, written to DATA_DIR/cluster.json at each (re)start and failover. */
 const running = {};
-function note(name, port, child) {
-  running[name] = { port, pid: child?.pid ?? null };
+function note(name, port, child, extra = {}) {
+  running[name] = { port, pid: child?.pid ?? null, ...extra };
   fs.writeFileSync(path.join(dataDir, 'cluster.json'), `${JSON.stringify(running, null, 2)}\n`);
 }
-/** Starts `part` again whenever its process exits while the cluster is not stopping. */
-function supervise(name, part) {
-  note(name, part.port, part.child);
+/**
+ * The one way to start and watch a part (systemd's Restart=always): `part.start()` (re)starts
+ * it and sets `part.child`; whenever that process exits while the cluster runs, it is started
+ * again after RESTART_DELAY_MS. `named` (optional) says under which name cluster.json lists it.
+ */
+async function supervise(name, part, { first = true, delayMs = RESTART_DELAY_MS } = {}) {
+  if (first) await part.start();
+  if (!part.quiet) note(name, part.port, part.child);
   part.child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`${name} exited (${code ?? signal}); starting it again in ${RESTART_DELAY_MS} ms`);
+    console.error(`${name} exited (${code ?? signal}); starting it again in ${delayMs} ms`);
     setTimeout(() => {
       if (stopping) return;
-      part.start().then(() => { console.error(`${name} is back on :${part.port}`); supervise(name, part); },
+      part.start().then(() => { console.error(`${name} is back on :${part.port}`); void supervise(name, part, { first: false, delayMs }); },
         (err) => { console.error(`${name} did not start again: ${err.message}`); void stop(1); });
-    }, RESTART_DELAY_MS);
+    }, delayMs);
   });
 }
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  await Promise.all([parts.pgbouncer?.stop(), parts.redis?.stop(), parts.replica?.stop()]);
-  await parts.primary?.stop();
+  parts.follow?.stop();
+  for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c && c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await Promise.all([parts.pgbouncer?.stop(), parts.redis?.stop()]);
+  // The standby first: a leader stopped first would hand its lock over.
+  const roles = parts.nodes ? await patroniRoles(parts.nodes) : {};
+  const nodes = parts.nodes ?? [];
+  for (const n of [...nodes.filter((x) => x.name !== roles.leader), ...nodes.filter((x) => x.name === roles.leader)]) await n.stop();
+  await parts.etcd?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop());
@@ -82,40 +95,39 @@ async function waitHealthy(p, child, timeoutMs = 180_000) {
   }, timeoutMs, `the instance on :${p} healthy`);
 }
 
-/** Starts an existing PostgreSQL data directory again, or creates it. */
-async function primary() {
-  const dir = path.join(servicesDir, 'pg-primary');
-  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    return postgresAgain({ dir, port: ports.primary, what: 'the primary PostgreSQL' });
-  }
-  const server = await startPrimary({ dir, port: ports.primary });
-  await createAppDatabase(ports.primary);
-  return server;
-}
-
-async function replica() {
-  const dir = path.join(servicesDir, 'pg-replica');
-  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-    return postgresAgain({ dir, port: ports.replica, what: 'the replica PostgreSQL' });
-  }
-  return startReplica({ dir, port: ports.replica, primaryPort: ports.primary });
-}
-
 try {
-  parts.primary = await primary();
-  [parts.replica, parts.pgbouncer, parts.redis] = await Promise.all([
-    replica(),
-    startPgbouncer({ dir: path.join(servicesDir, 'pgbouncer'), port: ports.pgbouncer, pgPort: ports.primary }),
+  // PostgreSQL as a Patroni pair (ADR 0046): etcd holds the leader lock; pg1 bootstraps, pg2 clones it.
+  parts.etcd = await startEtcd({ dir: path.join(dataDir, 'etcd'), port: ports.etcd, peerPort: ports.etcdPeer });
+  parts.nodes = ['pg1', 'pg2'].map((name, i) => patroniNode({ dir: path.join(servicesDir, name), name, port: ports.pg[i], apiPort: ports.api[i], etcdPort: ports.etcd }));
+  await supervise('etcd', parts.etcd, { first: false });
+  for (const node of parts.nodes) node.quiet = true; // listed by role, below
+  await parts.nodes[0].start();
+  const firstRoles = await patroniRoles(parts.nodes);
+  const firstLeader = parts.nodes.find((n) => n.name === firstRoles.leader) ?? parts.nodes[0];
+  await createAppDatabase(firstLeader.port);
+  await parts.nodes[1].start();
+  // A dead node comes back after its leader lock (ttl 12 s) expired, as a machine that died
+  // would: the standby is promoted (a Patroni restarted at once would take its own lock again).
+  for (const node of parts.nodes) await supervise(`patroni ${node.name}`, node, { first: false, delayMs: Math.max(RESTART_DELAY_MS, PATRONI_RESTART_DELAY_MS) });
+  [parts.pgbouncer, parts.redis] = await Promise.all([
+    startPgbouncer({ dir: path.join(servicesDir, 'pgbouncer'), port: ports.pgbouncer, pgPort: firstLeader.port }),
     startRedis({ dir: path.join(dataDir, 'redis'), port: ports.redis }),
   ]);
-  supervise('postgres-replica', parts.replica);
-  supervise('pgbouncer', parts.pgbouncer);
-  supervise('redis', parts.redis);
-  note('postgres-primary', ports.primary, parts.primary.child);
+  await supervise('pgbouncer', parts.pgbouncer, { first: false });
+  await supervise('redis', parts.redis, { first: false });
+  // Who leads, from Patroni's REST API: PgBouncer follows (RELOAD) and cluster.json names the
+  // leader's PostgreSQL `postgres-primary`, the standby's `postgres-replica`.
+  parts.follow = followLeader(parts.nodes, async ({ leader, replica }) => {
+    await parts.pgbouncer.retarget({ primary: leader.port, replica: replica.port });
+    note('postgres-primary', leader.port, { pid: leader.postgresPid() }, { node: leader.name, patroniPid: leader.child?.pid ?? null, api: leader.api });
+    note('postgres-replica', replica.port, { pid: replica.postgresPid() }, { node: replica.name, patroniPid: replica.child?.pid ?? null, api: replica.api });
+    console.error(`PostgreSQL leader: ${leader.name} :${leader.port}; reads from ${replica.name} :${replica.port}`);
+  });
+  await parts.follow.first;
   const urls = {
     DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace`,
-    DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.primary}/domace`,
-    DATABASE_READ_URL: `postgres://postgres@127.0.0.1:${ports.replica}/domace`,
+    DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace_direct`,
+    DATABASE_READ_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace_read`,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
   };
 
@@ -128,41 +140,43 @@ try {
   }
 
   const instancePorts = Array.from({ length: count }, (_, i) => port + 1 + i);
-  const spawnInstance = (i, first) => {
+  const instance = (i) => {
     const p = instancePorts[i];
     const name = `app${i + 1}`;
-    const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env, ...urls, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret,
-        // The first builds the web app when its sources changed (scripts/start.mjs); the rest reuse it.
-        SKIP_WEB_BUILD: first && i === 0 ? (process.env.SKIP_WEB_BUILD ?? 'false') : 'true', TRUST_PROXY: 'true', INSTANCE_NAME: name,
-        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    const part = {
+      port: p, child: undefined, started: 0,
+      async start() {
+        part.started += 1;
+        part.child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env, ...urls, PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: jwtSecret,
+            // The first builds the web app when its sources changed (scripts/start.mjs); the rest reuse it.
+            SKIP_WEB_BUILD: part.started === 1 && i === 0 ? (process.env.SKIP_WEB_BUILD ?? 'false') : 'true', TRUST_PROXY: 'true', INSTANCE_NAME: name,
+            PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+          },
+        });
+        children[i] = part.child;
+        return part;
       },
-    });
-    children[i] = child;
-    note(name, p, child);
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      console.error(`instance ${name} on :${p} exited (${code ?? signal}); nginx sends its share to the others; starting it again in ${RESTART_DELAY_MS} ms`);
-      setTimeout(() => { if (!stopping) spawnInstance(i, false); }, RESTART_DELAY_MS);
-    });
-    return child;
+    };
+    return part;
   };
-  for (const i of instancePorts.keys()) {
-    const child = spawnInstance(i, true);
+  const instances = instancePorts.map((_, i) => instance(i));
+  for (const [i, part] of instances.entries()) {
+    await supervise(`app${i + 1}`, part);
     // The first one migrates and (SEED_DEMO) seeds; the others start once it is up.
-    if (i === 0) await waitHealthy(instancePorts[0], child);
+    if (i === 0) await waitHealthy(instancePorts[0], part.child);
   }
-  await Promise.all(instancePorts.map((p, i) => waitHealthy(p, children[i])));
+  await Promise.all(instancePorts.map((p, i) => waitHealthy(p, instances[i].child)));
 
   const nginx = await startNginx({ bin: nginxBin, dir: path.join(dataDir, 'nginx'), port, upstreams: instancePorts });
   children.push(nginx.child);
   note('nginx', port, nginx.child);
   nginx.child.on('exit', (code) => { if (!stopping) { console.error(`nginx exited (${code})`); void stop(1); } });
   console.log(`Domaće cluster: nginx on http://127.0.0.1:${port} -> ${instancePorts.map((p, i) => `app${i + 1} :${p}`).join(', ')}
-  PgBouncer (transaction mode) :${ports.pgbouncer} -> PostgreSQL primary :${ports.primary}; streaming replica :${ports.replica}; Redis :${ports.redis}
+  PgBouncer (transaction mode) :${ports.pgbouncer} -> the Patroni leader (pg1 :${ports.pg[0]}, pg2 :${ports.pg[1]}; REST :${ports.api.join(', :')}; etcd :${ports.etcd}); Redis :${ports.redis}
   Data under ${dataDir}. Ctrl-C stops all.`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

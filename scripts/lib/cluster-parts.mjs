@@ -1,9 +1,10 @@
 // The shared parts of a cluster on one machine, from Debian's packages, each on its own port
-// under one directory: a PostgreSQL primary, its streaming replica, PgBouncer in transaction
-// mode and Redis. Used by `npm run cluster` (scripts/cluster.mjs) and test/cluster.test.ts;
+// under one directory: PostgreSQL as a Patroni pair with etcd (automatic failover; ADR 0046)
+// or a plain primary and streaming replica (bench/), PgBouncer in transaction mode and Redis. Used by `npm run cluster` (scripts/cluster.mjs) and test/cluster.test.ts;
 // docs/deployment.md shows the same parts on several machines.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,12 +12,14 @@ import pg from 'pg';
 const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 const PGBOUNCER = process.env.PGBOUNCER || '/usr/sbin/pgbouncer';
 const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
+const PATRONI = process.env.PATRONI || '/usr/bin/patroni';
+const ETCD = process.env.ETCD || '/usr/bin/etcd';
 
 /** The Debian packages that hold what is missing (empty when everything is installed). */
 export function missingParts() {
   const wanted = [
     [path.join(PG_BIN, 'postgres'), 'postgresql-15'], [path.join(PG_BIN, 'pg_basebackup'), 'postgresql-15'],
-    [PGBOUNCER, 'pgbouncer'], [REDIS_SERVER, 'redis-server'],
+    [PGBOUNCER, 'pgbouncer'], [REDIS_SERVER, 'redis-server'], [PATRONI, 'patroni'], [ETCD, 'etcd-server'],
   ];
   const missing = new Set();
   for (const [file, pkg] of wanted) {
@@ -91,6 +94,30 @@ export function portOpen(port) {
     socket.once('connect', () => { socket.destroy(); resolve(true); });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * GET `url` (node:http, not fetch: fetch refuses some ports, e.g. 4190, that a free port may
+ * be): `{ status, body }`, or undefined when nothing answers within `timeoutMs`.
+ */
+export function httpGet(url, timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+      res.on('error', () => resolve(undefined));
+    });
+    req.on('timeout', () => { req.destroy(); resolve(undefined); });
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+/** GET `url` as JSON, or undefined. */
+async function getJson(url, timeoutMs = 1500) {
+  const res = await httpGet(url, timeoutMs);
+  try { return res ? JSON.parse(res.body) : undefined; } catch { return undefined; }
 }
 
 /** A long-running child with its output kept (the last 64 kB) for error messages. */
@@ -193,7 +220,7 @@ log_min_messages = warning
 }
 
 /**
- * The app's database `name` (a plain identifier) on the primary on `port`, with the app's
+ * The app's database `name` (a plain identifier; kept when it exists) on the primary on `port`, with the app's
  * statement limit set on the database itself: through PgBouncer the app cannot send its
  * statement limit when it connects (ADR 0039).
  */
@@ -201,6 +228,7 @@ export async function createAppDatabase(port, name = 'domace') {
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();
   try {
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) return;
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.query(`ALTER DATABASE ${name} SET statement_timeout = '8s'`);
   } finally {
@@ -233,15 +261,23 @@ export async function startReplica({ dir, port, primaryPort }) {
 /**
  * PgBouncer in transaction mode in front of the primary, listening on `port`. Clients may
  * open up to maxClientConn connections; PostgreSQL sees at most poolSize per database and user.
+ * Besides `domace` (and any other name, transaction mode) it serves two names of its own:
+ * `domace_direct`, the same database in session mode (the migrations' advisory lock and the
+ * public cache's LISTEN: DATABASE_DIRECT_URL), and `domace_read`, the read replica on
+ * `readPort` (DATABASE_READ_URL). `retarget()` points them at other servers (a failover):
+ * the file is rewritten and PgBouncer told to RELOAD it.
  */
-export async function startPgbouncer({ dir, port, pgPort, poolSize = 20, maxClientConn = 2000 }) {
+export async function startPgbouncer({ dir, port, pgPort, readPort = pgPort, poolSize = 20, maxClientConn = 2000 }) {
   const user = serviceUser();
   ownDir(dir, user);
   const ini = path.join(dir, 'pgbouncer.ini');
   fs.writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
-  fs.writeFileSync(ini, `;; Written by scripts/lib/cluster-parts.mjs (ADR 0039)
+  const write = (targets) => {
+    fs.writeFileSync(ini, `;; Written by scripts/lib/cluster-parts.mjs (ADRs 0039, 0046)
 [databases]
-* = host=127.0.0.1 port=${pgPort}
+domace_direct = host=127.0.0.1 port=${targets.primary} dbname=domace pool_mode=session
+domace_read = host=127.0.0.1 port=${targets.replica} dbname=domace pool_mode=session
+* = host=127.0.0.1 port=${targets.primary}
 
 [pgbouncer]
 listen_addr = 127.0.0.1
@@ -260,16 +296,18 @@ server_idle_timeout = 60
 server_connect_timeout = 3
 server_login_retry = 1
 query_wait_timeout = 10
-ignore_startup_parameters = extra_float_digits
+ignore_startup_parameters = extra_float_digits,statement_timeout
 logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
 log_connections = 0
 log_disconnections = 0
 `);
-  for (const f of ['userlist.txt', 'pgbouncer.ini']) if (user.uid !== undefined) fs.chownSync(path.join(dir, f), user.uid, user.gid);
+    for (const f of ['userlist.txt', 'pgbouncer.ini']) if (user.uid !== undefined) fs.chownSync(path.join(dir, f), user.uid, user.gid);
+  };
   const bouncer = {
-    port, child: undefined,
+    port, child: undefined, targets: { primary: pgPort, replica: readPort },
     async start(timeoutMs = 20_000) {
+      write(bouncer.targets);
       fs.rmSync(path.join(dir, 'pgbouncer.pid'), { force: true });
       bouncer.child = run(PGBOUNCER, [ini], { user });
       const child = bouncer.child;
@@ -278,11 +316,177 @@ log_disconnections = 0
         () => `PgBouncer exited:\n${child.output()}\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-4000) : ''}`);
       return bouncer;
     },
+    /**
+     * Points the pools at `primary` and `replica` (ports): rewrites the file and RELOADs through
+     * the admin console (a PgBouncer not running reads the file when it starts again). Server
+     * connections to the old addresses are closed by PgBouncer; waiting clients go to the new.
+     */
+    async retarget(targets) {
+      bouncer.targets = { ...targets };
+      write(bouncer.targets);
+      const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/pgbouncer`, connectionTimeoutMillis: 2000 });
+      admin.on('error', () => undefined);
+      try {
+        await admin.connect();
+        await admin.query('RELOAD');
+      } finally {
+        admin.end().catch(() => undefined);
+      }
+    },
     /** SIGTERM: PgBouncer's immediate shutdown (open transactions are cut). */
     stop: () => stopChild(bouncer.child, 'SIGTERM'),
+    kill: () => stopChild(bouncer.child, 'SIGKILL'),
     async restart() { await bouncer.stop(); return bouncer.start(); },
   };
   return bouncer.start();
+}
+
+/**
+ * A single-node etcd (the DCS Patroni keeps its leader lock in) on `port`, peers on `peerPort`.
+ * One node is no quorum of its own: on one machine it fails with the machine (ADR 0046).
+ */
+export async function startEtcd({ dir, port, peerPort }) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const etcd = {
+    port, child: undefined,
+    async start(timeoutMs = 30_000) {
+      const peer = `http://127.0.0.1:${peerPort}`;
+      etcd.child = run(ETCD, ['--name', 'domace', '--data-dir', path.join(dir, 'data'),
+        '--listen-client-urls', `http://127.0.0.1:${port}`, '--advertise-client-urls', `http://127.0.0.1:${port}`,
+        '--listen-peer-urls', peer, '--initial-advertise-peer-urls', peer, '--initial-cluster', `domace=${peer}`,
+        '--log-level', 'warn']);
+      const child = etcd.child;
+      await waitForChild(child, async () => (await httpGet(`http://127.0.0.1:${port}/health`))?.status === 200, timeoutMs, `etcd on :${port}`, () => `etcd exited:\n${child.output()}`);
+      return etcd;
+    },
+    stop: () => stopChild(etcd.child, 'SIGTERM'),
+    kill: () => stopChild(etcd.child, 'SIGKILL'),
+  };
+  return etcd.start();
+}
+
+/** The PostgreSQL settings of every node (Patroni writes them into postgresql.conf). */
+const PG_PARAMETERS = {
+  max_connections: 100, shared_buffers: '64MB', wal_level: 'replica', max_wal_senders: 4, max_replication_slots: 4,
+  wal_keep_size: '256MB', hot_standby: 'on', hot_standby_feedback: 'on', wal_log_hints: 'on',
+  logging_collector: 'off', log_min_messages: 'warning',
+};
+
+/**
+ * One node of a Patroni pair (scope `domace`) on PostgreSQL port `port`, its REST API on
+ * `apiPort`, its lock in etcd on `etcdPort`. The first node started on an empty etcd runs
+ * initdb and leads; the others clone it (pg_basebackup) and stream. `synchronous_mode`: a
+ * commit waits for the synchronous standby while one is up; `synchronous_mode_strict` off:
+ * without a standby writes go on (ADR 0046). `start()` resolves once PostgreSQL runs under it.
+ */
+export function patroniNode({ dir, name, port, apiPort, etcdPort, ttl = 12, loopWait = 2, retryTimeout = 4 }) {
+  const user = serviceUser();
+  ownDir(dir, user);
+  const dataDir = path.join(dir, 'data');
+  const config = path.join(dir, 'patroni.yml');
+  const hba = ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust'];
+  // JSON is YAML.
+  fs.writeFileSync(config, `${JSON.stringify({
+    scope: 'domace', name,
+    log: { level: 'WARNING' },
+    restapi: { listen: `127.0.0.1:${apiPort}`, connect_address: `127.0.0.1:${apiPort}` },
+    etcd3: { hosts: [`127.0.0.1:${etcdPort}`] },
+    bootstrap: {
+      dcs: {
+        ttl, loop_wait: loopWait, retry_timeout: retryTimeout, maximum_lag_on_failover: 64 * 1024 * 1024,
+        synchronous_mode: true, synchronous_mode_strict: false,
+        postgresql: { use_pg_rewind: true, use_slots: true, parameters: PG_PARAMETERS },
+      },
+      initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }, 'no-sync'],
+    },
+    postgresql: {
+      listen: `127.0.0.1:${port}`, connect_address: `127.0.0.1:${port}`,
+      data_dir: dataDir, bin_dir: PG_BIN, pgpass: path.join(dir, 'pgpass'),
+      authentication: { superuser: { username: 'postgres' }, replication: { username: 'postgres' }, rewind: { username: 'postgres' } },
+      parameters: { unix_socket_directories: dir },
+      pg_hba: hba,
+      basebackup: [{ checkpoint: 'fast' }],
+      remove_data_directory_on_rewind_failure: true,
+      remove_data_directory_on_diverged_timelines: true,
+    },
+  }, null, 2)}\n`);
+  if (user.uid !== undefined) fs.chownSync(config, user.uid, user.gid);
+  const api = `http://127.0.0.1:${apiPort}`;
+  const node = {
+    name, port, apiPort, api, child: undefined,
+    /** The postmaster's pid (its postmaster.pid), or undefined. */
+    postgresPid() {
+      try { return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined; } catch { return undefined; }
+    },
+    async start(timeoutMs = 180_000) {
+      node.child = run(PATRONI, [config], { user, cwd: dir, env: { HOME: dir } });
+      const child = node.child;
+      // /health answers 200 once PostgreSQL runs (leader or replica).
+      await waitForChild(child, async () => (await httpGet(`${api}/health`, 2000))?.status === 200, timeoutMs,
+        `Patroni node ${name} (PostgreSQL :${port})`, () => `Patroni node ${name} exited:\n${child.output()}`);
+      return node;
+    },
+    /** Patroni stops PostgreSQL (fast) and exits; a leader hands its lock over first. */
+    stop: () => stopChild(node.child, 'SIGTERM', 30_000),
+    /**
+     * The machine dies: Patroni and its PostgreSQL get SIGKILL (Patroni starts PostgreSQL in a
+     * session of its own, so killing Patroni alone would leave a primary running without it).
+     */
+    async kill() {
+      const pid = node.postgresPid();
+      const patroni = stopChild(node.child, 'SIGKILL');
+      if (pid) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+      await patroni;
+    },
+  };
+  return node;
+}
+
+
+/**
+ * Who leads, as Patroni says (GET /cluster on the first node that answers): `{ leader, replica }`,
+ * names of running members; `replica` a running standby, the synchronous one first, else none.
+ */
+export async function patroniRoles(nodes) {
+  for (const node of nodes) {
+    const cluster = await getJson(`${node.api}/cluster`);
+    if (!cluster?.members) continue;
+    const running = (m) => m.state === 'running' || m.state === 'streaming';
+    const leader = cluster.members.find((m) => m.role === 'leader' && running(m));
+    const standbys = cluster.members.filter((m) => (m.role === 'sync_standby' || m.role === 'replica') && running(m))
+      .sort((a, b) => (a.role === 'sync_standby' ? -1 : 0) - (b.role === 'sync_standby' ? -1 : 0));
+    return { leader: leader?.name, replica: standbys[0]?.name, sync: cluster.members.find((m) => m.role === 'sync_standby')?.name, members: cluster.members };
+  }
+  return { leader: undefined, replica: undefined, sync: undefined, members: [] };
+}
+
+/**
+ * Follows the leader (what confd does with Patroni's templates, in-process): every `intervalMs`
+ * asks Patroni who leads and, when that changed, calls `onChange({ leader, replica })` with the
+ * nodes (a replica falls back to the leader while no standby runs). Nothing changes while there
+ * is no leader (the old addresses stay; the instances answer writes 503 meanwhile).
+ */
+export function followLeader(nodes, onChange, intervalMs = 500) {
+  let stopped = false;
+  let last = '';
+  let timer;
+  const tick = async () => {
+    try {
+      const roles = await patroniRoles(nodes);
+      const leader = nodes.find((n) => n.name === roles.leader);
+      if (leader) {
+        const replica = nodes.find((n) => n.name === roles.replica) ?? leader;
+        const key = `${leader.name}:${leader.postgresPid()}/${replica.name}:${replica.postgresPid()}`;
+        if (key !== last) {
+          await onChange({ leader, replica });
+          last = key;
+        }
+      }
+    } catch { /* tried again at the next tick */ }
+    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  const first = tick();
+  return { first, stop() { stopped = true; clearTimeout(timer); } };
 }
 
 /** A Redis of its own (no persistence: rate-limit counters only) on `port`. */

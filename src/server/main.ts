@@ -130,17 +130,25 @@ async function main() {
       onDown: (err) => log.error({ err: err.message }, 'the database is unreachable'),
       onUp: (ms) => log.warn(`the database is reachable again after ${ms} ms`),
       onGiveUp: lost,
-      keepWaiting: () => storageState.isFull('database'),
+      // Nor while the read replica serves the public reads (a failover under way, ADR 0046):
+      // a restart would only lose them.
+      keepWaiting: () => storageState.isFull('database') || database.replica?.status().state === 'up',
     }).stop;
   }
 
-  if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db, { mediaDir: config.mediaDir, log: (msg: string) => log.info(msg) });
-    if (seeded) log.info('seeded the Serbian sample data (demo accounts are listed in the README)');
-  }
-  if (closing) return;
-  const demoWarning = await publicDemoAccountsWarning(database.db, config.publicUrl);
-  if (demoWarning) log.warn(`\n${demoWarning}`);
+  const seedAndWarn = async () => {
+    if (config.seedDemo) {
+      const seeded = await seedIfEmpty(database.db, { mediaDir: config.mediaDir, log: (msg: string) => log.info(msg) });
+      if (seeded) log.info('seeded the Serbian sample data (demo accounts are listed in the README)');
+    }
+    if (closing) return;
+    const demoWarning = await publicDemoAccountsWarning(database.db, config.publicUrl);
+    if (demoWarning) log.warn(`\n${demoWarning}`);
+  };
+  // Started without a primary (its migrations wait for one): seeding waits too; the server starts.
+  if (database.migrations?.pending()) {
+    void database.migrations.done.then(seedAndWarn).catch((err: unknown) => log.warn({ err }, 'seeding after the migrations failed'));
+  } else await seedAndWarn();
 
   const tokens = createTokens(jwtSecret(config.jwtSecret, config.dataDir));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { ROOT } from '../config/root.ts';
+import type { PrimaryState } from './primary.ts';
 import type { ReadReplica } from './replica.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -21,6 +22,13 @@ export interface Database {
   directUrl?: string;
   /** DATABASE_READ_URL's replica; `pool` is then the routing pool (db/replica.ts). */
   replica?: ReadReplica;
+  /** An external database's primary as last probed (db/primary.ts): down = writes answer 503 at once. */
+  primary?: { state: () => PrimaryState };
+  /**
+   * Migrations still waiting for a primary (an instance started during a failover): retried in
+   * the background; `done` settles once they ran.
+   */
+  migrations?: { pending: () => boolean; done: Promise<void> };
   /** The embedded database's folder: /api/health looks at the room left on its disk. */
   dataDir?: string;
   close: () => Promise<void>;

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import { STATEMENT_TIMEOUT_MS, createDb, createPool, ensureDatabase, runMigrations, type Database } from './client.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { guardPrimary, isConnectionFailure } from './primary.ts';
 import { createReadReplica } from './replica.ts';
 
 type Log = (level: 'info' | 'warn' | 'debug' | 'error', msg: string) => void;
@@ -25,6 +26,45 @@ async function warnWithoutStatementLimit(pool: pg.Pool, log: Log): Promise<void>
   }
 }
 
+/** Between two tries of the migrations while no primary answers. */
+const MIGRATION_RETRY_MS = 2_000;
+
+/**
+ * Runs the migrations on `url` (its own connection). When no primary answers (a failover under
+ * way), they are tried again every MIGRATION_RETRY_MS in the background and the instance starts
+ * anyway, serving what it can (ADR 0046); any other failure stops the start as before.
+ */
+export async function migrateWhenReachable(run: () => Promise<void>, log: Log, retryMs = MIGRATION_RETRY_MS): Promise<{ pending: () => boolean; done: Promise<void>; stop: () => void }> {
+  try {
+    await run();
+    return { pending: () => false, done: Promise.resolve(), stop: () => undefined };
+  } catch (err) {
+    if (!isConnectionFailure(err)) throw err;
+    log('warn', `no primary database to migrate (${(err as Error).message}): starting anyway, the migrations wait for it`);
+  }
+  let pending = true;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<void>((resolve) => {
+    const again = () => {
+      timer = setTimeout(() => {
+        if (stopped) return;
+        run().then(() => {
+          pending = false;
+          log('info', 'the migrations ran: the primary database is back');
+          resolve();
+        }, (err: unknown) => {
+          log('warn', `the migrations still wait for the primary database: ${(err as Error).message}`);
+          again();
+        });
+      }, retryMs);
+      timer.unref();
+    };
+    again();
+  });
+  return { pending: () => pending, done, stop: () => { stopped = true; clearTimeout(timer); } };
+}
+
 /**
  * The database (docs/architecture.md, Database): DATABASE_URL when set (any PostgreSQL >= 15),
  * otherwise the embedded PostgreSQL under DATA_DIR/pg. Migrations run before use.
@@ -35,20 +75,27 @@ export async function openDatabase(config: Config, log: Log, onLost?: (err: Erro
     // advisory lock of the migrations and the LISTEN of the public cache need the direct one.
     const directUrl = config.databaseDirectUrl ?? config.databaseUrl;
     const pooled = config.databaseDirectUrl !== undefined;
-    const pool = createPool(config.databaseUrl, POOL_SIZE, { statementTimeoutMs: STATEMENT_TIMEOUT_MS, pooled });
-    if (pooled) {
-      const direct = createPool(directUrl, 1);
-      try { await runMigrations(direct); } finally { await direct.end(); }
-      // Only a warning: a pooler slow to answer at start must not stop the app.
-      await warnWithoutStatementLimit(pool, log).catch((err: unknown) => log('warn', `could not read statement_timeout through DATABASE_URL: ${(err as Error).message}`));
-    } else await runMigrations(pool);
+    const raw = createPool(config.databaseUrl, POOL_SIZE, { statementTimeoutMs: STATEMENT_TIMEOUT_MS, pooled });
+    const migrations = await migrateWhenReachable(async () => {
+      const direct = pooled ? createPool(directUrl, 1) : raw;
+      try { await runMigrations(direct); } finally { if (pooled) await direct.end(); }
+    }, log);
+    // Only a warning: a pooler slow to answer at start must not stop the app.
+    if (pooled && !migrations.pending()) await warnWithoutStatementLimit(raw, log).catch((err: unknown) => log('warn', `could not read statement_timeout through DATABASE_URL: ${(err as Error).message}`));
+    const primary = guardPrimary(raw, { url: directUrl, log });
+    const pool = primary.pool;
     const replica = config.databaseReadUrl
-      ? createReadReplica({ primary: pool, replicaUrl: config.databaseReadUrl, createPool: (url, max) => createPool(url, max, { statementTimeoutMs: STATEMENT_TIMEOUT_MS }), log: (msg) => log('warn', msg) })
+      ? createReadReplica({
+        primary: pool, replicaUrl: config.databaseReadUrl, createPool: (url, max) => createPool(url, max, { statementTimeoutMs: STATEMENT_TIMEOUT_MS }), log: (msg) => log('warn', msg),
+        primaryDown: () => !primary.state().up,
+      })
       : undefined;
     const routed = replica?.routed ?? pool;
     return {
       db: createDb(routed), pool: routed, kind: 'external', url: config.databaseUrl, directUrl, ...(replica ? { replica } : {}),
-      close: async () => { await replica?.close(); await pool.end(); },
+      primary: { state: primary.state },
+      ...(migrations.pending() ? { migrations: { pending: migrations.pending, done: migrations.done } } : {}),
+      close: async () => { migrations.stop(); primary.stop(); await replica?.close(); await raw.end(); },
     };
   }
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'pg'), log, ...(onLost ? { onLost } : {}) });

@@ -13,6 +13,10 @@ import pg from 'pg';
  * (read-your-writes for everyone), and the cache never stores an older answer after an
  * invalidation. Everything else (signed-in pages, orders, any write) stays on the primary.
  *
+ * While the primary is down (db/primary.ts: a failover under way), the public reads go to a
+ * usable replica whatever was written before: nothing newer can be read anywhere, and a
+ * synchronous standby has every acknowledged write (ADR 0046).
+ *
  * The replica is watched every PROBE_INTERVAL_MS: unreachable, not in recovery, or more than
  * MAX_LAG_MS behind = no reads go there until it is back. A read that fails on the replica
  * for want of a connection is repeated on the primary.
@@ -55,12 +59,18 @@ export interface ReadReplica {
   enter: (next: () => void) => void;
   /** The current request reads from the replica when it has replayed every write heard of to `topics`. */
   useFor: (topics: readonly string[]) => boolean;
+  /** While the primary is known to be down: the current request reads from a usable replica (true), else false. */
+  whilePrimaryDown: () => boolean;
   /** Topics written: read them from the primary until the replica has replayed `lsn()` (asked now). */
   written: (topics: readonly string[] | 'all', lsn: () => Promise<string>) => void;
   close: () => Promise<void>;
 }
 
-export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; createPool: (url: string, max: number) => pg.Pool; log?: (msg: string) => void }): ReadReplica {
+export function createReadReplica(opts: {
+  primary: pg.Pool; replicaUrl: string; createPool: (url: string, max: number) => pg.Pool; log?: (msg: string) => void;
+  /** True while the primary is known to be unreachable (db/primary.ts). */
+  primaryDown?: () => boolean;
+}): ReadReplica {
   const pool = opts.createPool(opts.replicaUrl, REPLICA_POOL_SIZE);
   const primary = opts.primary;
   let replayed = -1; // the replica's replay LSN at the last probe
@@ -176,10 +186,20 @@ export function createReadReplica(opts: { primary: pg.Pool; replicaUrl: string; 
     useFor(topics) {
       const state = requestRoute.getStore();
       if (!state || !usable()) return false;
+      if (opts.primaryDown?.()) {
+        state.replica = true;
+        return true;
+      }
       let need = needed.get(ALL) ?? 0;
       for (const t of topics) need = Math.max(need, needed.get(t) ?? 0);
       state.replica = replayed >= need;
       return state.replica;
+    },
+    whilePrimaryDown() {
+      const state = requestRoute.getStore();
+      if (!state || !usable() || !opts.primaryDown?.()) return false;
+      state.replica = true;
+      return true;
     },
     written(topics, lsn) {
       const mine = ++seq;

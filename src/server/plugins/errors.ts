@@ -128,7 +128,7 @@ export default fp<{ requestDeadlineMs?: number }>(async function errorsPlugin(ap
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
       return reply.code(503).send(answer === 'storage_full'
         ? { error: 'The server is out of storage space; try again shortly', code: 'storage_full' }
-        : { error: 'The database is unavailable; try again shortly', code: 'unavailable' });
+        : { error: 'The database is unavailable; try again shortly', code: 'db_unavailable' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

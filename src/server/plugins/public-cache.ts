@@ -453,15 +453,24 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
   if (replica) app.addHook('onRequest', (_request, _reply, done) => replica.enter(done));
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !store.listening) return undefined;
+    if (request.method !== 'GET') return undefined;
     const signedIn = Boolean(request.headers.authorization);
     const found = store.keyOf(request.raw.url ?? request.url, signedIn);
     if (!found) return undefined;
+    // Not listening (the primary is gone: a failover under way): nothing from memory, but the
+    // public reads go to the replica while the primary is known to be down (db/replica.ts).
+    if (!store.listening) {
+      if (replica?.whilePrimaryDown()) reply.header('x-read-from', 'replica');
+      return undefined;
+    }
     // First hear every write committed so far (one round trip on the LISTEN connection, shared
     // by the requests waiting at that moment): a hit is then known to be current, and a miss's
     // answer is stored under versions that a late notification of an older write cannot void.
     // Without that round trip nothing is served from or stored in memory.
-    if (!(await synced())) return undefined;
+    if (!(await synced())) {
+      if (replica?.whilePrimaryDown()) reply.header('x-read-from', 'replica');
+      return undefined;
+    }
     // Signed-in callers are served from memory by the fast path once their session is known;
     // here their token has not been checked yet, so they go on to the route (and may fill it).
     const hit = signedIn ? undefined : store.fresh(found.key);

@@ -31,6 +31,8 @@ export const healthResponse = z.object({
   database: z.enum(['embedded', 'external']),
   /** With `degraded` when a disk is full: which store cannot write for lack of space. */
   storage: z.object({ database: z.enum(['ok', 'full']), media: z.enum(['ok', 'full']) }).optional(),
+  /** With `degraded`: why, in words for the operator (the primary unreachable, migrations waiting for it…). */
+  reason: z.string().optional(),
   /**
    * With DATABASE_READ_URL: the read replica as this instance last saw it. `down` or `lagging`
    * (more than 5 s behind) = the public reads go to the primary; the app stays `ok`.

@@ -8,9 +8,24 @@ import { storageState, type StorageState } from '../../lib/storage-health.ts';
 /** A database that does not answer SELECT 1 within this is reported down, not waited for. */
 const PROBE_TIMEOUT_MS = 2_000;
 
+/** The operator's words for a `degraded` answer. */
+function reasonOf({ reachable, full, migrating, database }: { reachable: boolean; full: boolean; migrating: boolean; database: Database }): string {
+  const reasons: string[] = [];
+  if (full) reasons.push('out of storage space');
+  if (!reachable) {
+    const primary = database.primary?.state();
+    const reads = database.replica?.status().state === 'up' ? 'public reads from the replica' : 'public reads from the cache only';
+    reasons.push(primary && !primary.up
+      ? `the primary database is unreachable since ${new Date(primary.downSince!).toISOString()} (${primary.reason ?? 'no answer'}): writes answer 503, ${reads}`
+      : 'the database does not answer');
+  }
+  if (migrating) reasons.push('the migrations wait for the primary database');
+  return reasons.join('; ');
+}
+
 /**
- * The truth about the app's dependencies (docs/bad-days.md): `degraded` (503) while the database
- * does not answer, or while it or the media store cannot write for lack of space (`storage`
+ * The truth about the app's dependencies (docs/bad-days.md): `degraded` (503) with a `reason` while
+ * the database (its primary) does not answer, while the migrations wait for a primary, or while it or the media store cannot write for lack of space (`storage`
  * names which). A full disk is seen from the last write errors and, for the embedded database
  * and local media, from the room left on their disks, so the answer turns `ok` again as soon
  * as space returns, without waiting for a write.
@@ -37,9 +52,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; mediaDir?
       const full = state.database === 'full' || state.media === 'full';
       // The replica is not the app's health: its reads go to the primary while it is away.
       const replica = database.replica ? { replica: database.replica.status() } : {};
-      if (reachable && !full) return { status: 'ok' as const, database: database.kind, ...replica };
+      const migrating = database.migrations?.pending() === true;
+      if (reachable && !full && !migrating) return { status: 'ok' as const, database: database.kind, ...replica };
       // `storage` only when it is the cause: the healthy answer keeps its documented shape.
-      return reply.code(503).send({ status: 'degraded' as const, database: database.kind, ...(full ? { storage: state } : {}), ...replica });
+      return reply.code(503).send({ status: 'degraded' as const, database: database.kind, reason: reasonOf({ reachable, full, migrating, database }), ...(full ? { storage: state } : {}), ...replica });
     },
   });
 };
