@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, requestJson } from './api-client.ts';
 import i18n from './i18n.ts';
+import { callOf, type FetchMock } from '#web/test/fetch-mock.ts';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -11,7 +12,7 @@ afterEach(() => {
 });
 
 function respond(status: number, body: string | null, statusText = '') {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(body, { status, statusText })));
+  const fetchMock: FetchMock = vi.fn(() => Promise.resolve(new Response(body, { status, statusText })));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -20,13 +21,13 @@ describe('requestJson', () => {
   it('sends JSON with a content type only when there is a body', async () => {
     const fetchMock = respond(200, '{"id":"1"}');
     await expect(requestJson('/things', { method: 'POST', body: { name: 'Мед' } })).resolves.toEqual({ id: '1' });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = callOf(fetchMock);
     expect(init.body).toBe('{"name":"Мед"}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
 
     const bare = respond(204, null);
     await requestJson('/bare', { method: 'POST' });
-    const [, bareInit] = bare.mock.calls[0] as unknown as [string, RequestInit];
+    const [, bareInit] = callOf(bare);
     expect((bareInit.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
@@ -79,26 +80,26 @@ describe('api (derived from the endpoint registry)', () => {
   it('calls an endpoint with its method and path, the params filled in and encoded', async () => {
     const fetchMock = respond(200, '{"id":"x"}');
     await api.orders.cancel({ params: { id } });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = callOf(fetchMock);
     expect(url).toBe(`/api/orders/${id}/cancel`);
     expect(init.method).toBe('POST');
 
     const hostile = respond(200, '{}');
     await api.products.get({ params: { id: '../me?x=1' } });
-    expect((hostile.mock.calls[0] as unknown as [string])[0]).toBe('/api/products/..%2Fme%3Fx%3D1');
+    expect(callOf(hostile)[0]).toBe('/api/products/..%2Fme%3Fx%3D1');
   });
 
   it('sends the query, leaving out what is not set', async () => {
     const fetchMock = respond(200, '{"items":[],"nextCursor":null}');
     await api.orders.list({ query: { limit: 20, cursor: undefined } });
-    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/orders?limit=20');
+    expect(callOf(fetchMock)[0]).toBe('/api/orders?limit=20');
   });
 
   it('sends the checkout with its body and idempotency key', async () => {
     const fetchMock = respond(201, '{"orders":[]}');
     const body = { deliveryType: 'pickup' as const, pickupDate: '2026-05-04', pickupTime: '10:00', contactPhone: '+381641234567', items: [{ productId: id, quantity: 2 }] };
     await expect(api.orders.create({ body, headers: { 'idempotency-key': 'k-1' } })).resolves.toEqual({ orders: [] });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = callOf(fetchMock);
     expect(url).toBe('/api/orders');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['idempotency-key']).toBe('k-1');

@@ -27,7 +27,7 @@ describe('registerServiceWorker', () => {
       { name: `${location.origin}/api/products?limit=24` }, { name: `${location.origin}/api/households` },
     ] as PerformanceEntry[]);
     const { fake, postMessage } = container(false);
-    registerServiceWorker(fake as unknown as ServiceWorkerContainer);
+    registerServiceWorker(fake);
     expect(fake.register).toHaveBeenCalledWith('/sw.js');
     expect(postMessage).not.toHaveBeenCalled();
     fake.takeControl();
@@ -38,7 +38,7 @@ describe('registerServiceWorker', () => {
 
   it('posts nothing when a worker already controls the page (it saw every read)', () => {
     const { fake, postMessage } = container(true);
-    registerServiceWorker(fake as unknown as ServiceWorkerContainer);
+    registerServiceWorker(fake);
     fake.takeControl();
     expect(postMessage).not.toHaveBeenCalled();
   });

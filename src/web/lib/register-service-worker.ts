@@ -6,7 +6,14 @@ import { API_SEGMENT, KEEP_MESSAGE, type KeepMessage } from './service-worker-me
  * control, the page tells it which API reads it made (the worker keeps the public ones, and
  * the page itself when it is a public page), so the first page reads offline like later ones.
  */
-export function registerServiceWorker(container: ServiceWorkerContainer = navigator.serviceWorker): void {
+/** What registering needs of a ServiceWorkerContainer (so a test can hand it a plain object). */
+interface WorkerContainer {
+  readonly controller: { postMessage(message: KeepMessage): void } | null;
+  addEventListener(type: 'controllerchange', listener: () => void, options?: AddEventListenerOptions): void;
+  register(scriptUrl: string): Promise<unknown>;
+}
+
+export function registerServiceWorker(container: WorkerContainer = navigator.serviceWorker): void {
   if (!container.controller) {
     container.addEventListener('controllerchange', () => {
       const urls = performance.getEntriesByType('resource')

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callOf, type FetchMock } from '#web/test/fetch-mock.ts';
 import type { AdminProducer } from '#shared/contracts/admin.ts';
 import i18n from '#web/lib/i18n.ts';
 import { TranslationProvider } from '#web/lib/translate.tsx';
@@ -20,7 +21,7 @@ const PRODUCER: AdminProducer = {
   },
 };
 
-function renderPapers(producer: AdminProducer, fetchMock: ReturnType<typeof vi.fn>) {
+function renderPapers(producer: AdminProducer, fetchMock: FetchMock) {
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -32,14 +33,14 @@ function renderPapers(producer: AdminProducer, fetchMock: ReturnType<typeof vi.f
 
 describe('ProducerPapers', () => {
   it('shows the papers with the PIB and verifies them through the operator endpoint', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: PRODUCER.id, verifiedAt: '2099-01-11T10:00:00.000Z', legal: PRODUCER.legal }), { status: 200 })));
+    const fetchMock: FetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ id: PRODUCER.id, verifiedAt: '2099-01-11T10:00:00.000Z', legal: PRODUCER.legal }), { status: 200 })));
     renderPapers(PRODUCER, fetchMock);
     expect(screen.getByText(/101134702/)).toBeInTheDocument();
     expect(screen.getByText(/RS-123/)).toBeInTheDocument();
     expect(screen.getByText('Not checked yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Verify the papers of Pčelinjak Jovanović' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = callOf(fetchMock);
     expect(String(url)).toContain(`/api/admin/producers/${PRODUCER.id}/verify-legal`);
     expect(init.method).toBe('POST');
   });

@@ -6,10 +6,10 @@ import type { Story } from '#shared/contracts/stories.ts';
 import { renderRoutes } from '#web/test/render.tsx';
 import { StoryViewer } from './story-viewer.tsx';
 
-const story = {
+const story: Story = {
   id: 's-1', householdId: 'h-1', householdName: 'Salaš Kovač', householdAvatar: null,
   mediaUrl: '/media/s-1.jpg', mediaType: 'image', caption: 'Jutarnja muža', createdAt: '2026-01-01T08:00:00.000Z', expiresAt: '2026-01-02T08:00:00.000Z',
-} as unknown as Story;
+};
 
 /** Like the feed: the viewer is mounted only while open, opened by one of several circles. */
 function Feed({ withReturnFocus }: { withReturnFocus: boolean }) {
