@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withQueryAndConnect } from './pool-proxy.ts';
 
 /**
  * The primary as this instance last saw it (docs/decisions/0046-postgresql-failover-with-patroni.md).
@@ -138,14 +139,7 @@ export function guardPrimary(primary: pg.Pool, opts: PrimaryGuardOptions): Prima
     }
     return Promise.reject(err);
   }
-  const pool = new Proxy(primary, {
-    get(target, prop) {
-      if (prop === 'query') return query;
-      if (prop === 'connect') return connect;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const pool = withQueryAndConnect(primary, query, connect);
 
   return {
     pool,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { withQueryAndConnect } from './pool-proxy.ts';
 
 /**
  * Reads on a streaming replica (DATABASE_READ_URL; docs/decisions/0040-read-replica-and-read-your-writes.md).
@@ -170,14 +171,7 @@ export function createReadReplica(opts: {
     });
   }
 
-  const routed = new Proxy(primary, {
-    get(target, prop) {
-      if (prop === 'query') return query;
-      if (prop === 'connect') return connect;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const routed = withQueryAndConnect(primary, query, connect);
 
   return {
     routed,
