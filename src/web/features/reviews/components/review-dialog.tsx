@@ -50,17 +50,14 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
       return;
     }
     setErrors({});
-    // Awaited, not mutate's callbacks: the saved review refreshes the page's list, which mounts a
-    // new dialog from it (its key) before those callbacks would run, and an unmounted
-    // component's callbacks never run: the dialog stayed open without a word.
-    createReview.mutateAsync({ productId, ...parsed.data }).then(
-      () => {
+    createReview.mutate({ productId, ...parsed.data }, {
+      onSuccess: () => {
         toast.success(t('review.submitted'), { description: t('review.thanks') });
         reset();
         onOpenChange(false);
       },
-      () => toast.error(t('review.failed')),
-    );
+      onError: () => toast.error(t('review.failed')),
+    });
   }
 
   return (
