@@ -50,14 +50,17 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
       return;
     }
     setErrors({});
-    createReview.mutate({ productId, ...parsed.data }, {
-      onSuccess: () => {
+    // Awaited, not mutate's callbacks: the saved review refreshes the page's list, which mounts a
+    // new dialog from it (its key) before those callbacks would run, and an unmounted
+    // component's callbacks never run: the dialog stayed open without a word.
+    createReview.mutateAsync({ productId, ...parsed.data }).then(
+      () => {
         toast.success(t('review.submitted'), { description: t('review.thanks') });
         reset();
         onOpenChange(false);
       },
-      onError: () => toast.error(t('review.failed')),
-    });
+      () => toast.error(t('review.failed')),
+    );
   }
 
   return (
