@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { withQueryAndConnect } from './pool-proxy.ts';
+import { probeDatabase } from './probe.ts';
 
 /**
  * The primary as this instance last saw it (docs/decisions/0046-postgresql-failover-with-patroni.md).
@@ -75,17 +76,7 @@ export function guardPrimary(primary: pg.Pool, opts: PrimaryGuardOptions): Prima
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const probe = opts.probe ?? (async () => {
-    const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: probeTimeoutMs, query_timeout: probeTimeoutMs });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-    } finally {
-      // Not awaited: after the server cut the connection, end() may never settle.
-      client.end().catch(() => undefined);
-    }
-  });
+  const probe = opts.probe ?? (() => probeDatabase(opts.url, probeTimeoutMs));
 
   /** A probe that does not settle in time counts as a failed one. */
   async function bounded(): Promise<void> {

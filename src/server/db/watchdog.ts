@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { probeDatabase } from './probe.ts';
 
 export interface WatchdogOptions {
   /** Probed on a connection of its own: a busy pool must not look like a dead database. */
@@ -31,20 +31,10 @@ export function watchDatabase(opts: WatchdogOptions): { stop: () => void } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function probe(): Promise<void> {
-    const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: probeTimeoutMs, query_timeout: probeTimeoutMs });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
 
   async function tick(): Promise<void> {
     try {
-      await probe();
+      await probeDatabase(opts.url, probeTimeoutMs);
       if (downSince !== undefined) opts.onUp?.(Date.now() - downSince);
       downSince = undefined;
     } catch (err) {
