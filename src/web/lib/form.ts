@@ -85,5 +85,5 @@ export function readDecimal<E extends null | undefined>(text: string | null | un
 
 /** True when `text` was typed but is not a number in `language`. */
 export function isNotANumber(text: string | null | undefined, language: string): boolean {
-  return !!text && text.trim() !== '' && parseDecimalInput(text, language) === null;
+  return Number.isNaN(readDecimal(text, language, null));
 }

@@ -43,16 +43,16 @@ const readText = (v: string) => (v.trim() === '' ? null : v);
 function productFormSchema(language: string) {
   return textFields.transform((v, ctx) => {
     const body = createProductBody.safeParse({
-    name: v.name, description: v.description, unit: v.unit, category: v.category, availability: v.availability, featured: v.featured,
-    price: readDecimal(v.price, language, undefined),
-    stock: readDecimal(v.stock, language, null),
-    quantityStep: readDecimal(v.quantityStep, language, undefined),
-    availableFrom: readText(v.availableFrom),
-    ingredients: readText(v.ingredients), allergens: readList(v.allergens), storage: readText(v.storage),
-    pricing: v.pricing,
-    pieceWeight: v.pricing === 'weight' ? readDecimal(v.pieceWeight, language, null) : null,
-    ...(v.imageId === undefined ? {} : { imageId: v.imageId }),
-  });
+      name: v.name, description: v.description, unit: v.unit, category: v.category, availability: v.availability, featured: v.featured,
+      price: readDecimal(v.price, language, undefined),
+      stock: readDecimal(v.stock, language, null),
+      quantityStep: readDecimal(v.quantityStep, language, undefined),
+      availableFrom: readText(v.availableFrom),
+      ingredients: readText(v.ingredients), allergens: readList(v.allergens), storage: readText(v.storage),
+      pricing: v.pricing,
+      pieceWeight: v.pricing === 'weight' ? readDecimal(v.pieceWeight, language, null) : null,
+      ...(v.imageId === undefined ? {} : { imageId: v.imageId }),
+    });
     if (body.success) return body.data;
     // The contract's own issues, on the fields that hold them.
     for (const issue of body.error.issues) ctx.addIssue({ ...issue });
