@@ -173,6 +173,14 @@ export function createReadReplica(opts: {
 
   const routed = withQueryAndConnect(primary, query, connect);
 
+  /** While the primary is known to be down: the current request reads from a usable replica. */
+  function whilePrimaryDown(): boolean {
+    const state = requestRoute.getStore();
+    if (!state || !usable() || !opts.primaryDown?.()) return false;
+    state.replica = true;
+    return true;
+  }
+
   return {
     routed,
     status: () => status,
@@ -180,21 +188,13 @@ export function createReadReplica(opts: {
     useFor(topics) {
       const state = requestRoute.getStore();
       if (!state || !usable()) return false;
-      if (opts.primaryDown?.()) {
-        state.replica = true;
-        return true;
-      }
+      if (whilePrimaryDown()) return true;
       let need = needed.get(ALL) ?? 0;
       for (const t of topics) need = Math.max(need, needed.get(t) ?? 0);
       state.replica = replayed >= need;
       return state.replica;
     },
-    whilePrimaryDown() {
-      const state = requestRoute.getStore();
-      if (!state || !usable() || !opts.primaryDown?.()) return false;
-      state.replica = true;
-      return true;
-    },
+    whilePrimaryDown,
     written(topics, lsn) {
       const mine = ++seq;
       for (const t of topics === 'all' ? [ALL] : topics) {

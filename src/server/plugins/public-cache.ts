@@ -457,17 +457,13 @@ export default fp<PublicCacheOptions>(async function publicCachePlugin(app: Fast
     const signedIn = Boolean(request.headers.authorization);
     const found = store.keyOf(request.raw.url ?? request.url, signedIn);
     if (!found) return undefined;
-    // Not listening (the primary is gone: a failover under way): nothing from memory, but the
-    // public reads go to the replica while the primary is known to be down (db/replica.ts).
-    if (!store.listening) {
-      if (replica?.whilePrimaryDown()) reply.header('x-read-from', 'replica');
-      return undefined;
-    }
     // First hear every write committed so far (one round trip on the LISTEN connection, shared
     // by the requests waiting at that moment): a hit is then known to be current, and a miss's
     // answer is stored under versions that a late notification of an older write cannot void.
-    // Without that round trip nothing is served from or stored in memory.
-    if (!(await synced())) {
+    // Not listening, or without that round trip, nothing is served from or stored in memory;
+    // while the primary is known to be down (a failover under way) the public reads then go to
+    // the replica (db/replica.ts).
+    if (!store.listening || !(await synced())) {
       if (replica?.whilePrimaryDown()) reply.header('x-read-from', 'replica');
       return undefined;
     }
