@@ -56,7 +56,8 @@ function note(name, port, child, extra = {}) {
 /**
  * The one way to start and watch a part (systemd's Restart=always): `part.start()` (re)starts
  * it and sets `part.child`; whenever that process exits while the cluster runs, it is started
- * again after RESTART_DELAY_MS. `named` (optional) says under which name cluster.json lists it.
+ * again after `delayMs` (RESTART_DELAY_MS unless said). A part marked `quiet` is not listed in
+ * cluster.json under `name` (the Patroni nodes are listed by role instead).
  */
 async function supervise(name, part, { first = true, delayMs = RESTART_DELAY_MS } = {}) {
   if (first) await part.start();
