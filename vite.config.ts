@@ -60,11 +60,12 @@ function stagedBootPreload() {
     apply: 'build',
     // Before Vite writes the preload lists (its import analysis runs in generateBundle too).
     generateBundle: { order: 'pre', handler(_options, output) { bundle = output; } },
-    // The app starts right after the page's load event (src/web/lib/early-start.ts, ADR 0029):
-    // its code is asked for by the page itself, at the end of the body and with low priority,
-    // so that it downloads while the page loads, after the CSS and the first pictures, instead
-    // of one round trip after the load event. Downloaded and compiled, not run. (At the default
-    // high priority a script is render-blocking to Lighthouse's simulation: first paint moved.)
+    // The page names the app's code (`<meta name="app-code">`) for boot.ts, which fetches it
+    // when the page needs it (src/web/lib/early-start.ts, ADR 0045): preloaded at low priority
+    // during the load on a page that starts after its load event, fetched into the cache after
+    // the load on a complete page that starts when the visitor needs it. No preload link in the
+    // HTML itself: on a complete page it would compete with the first screen's pictures
+    // (Lighthouse's simulation counted it before the largest paint: ADR 0029, Measured).
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -75,8 +76,8 @@ function stagedBootPreload() {
         if (!entry || !reactDom) return [];
         const files = resolveDependencies(reactDom.fileName, [reactDom.fileName], { hostId: entry.fileName });
         const already = new Set([entry.fileName, ...(entry.imports ?? [])]);
-        return files.filter((file) => file.endsWith('.js') && !already.has(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `/${file}`, fetchpriority: 'low' }, injectTo: 'body' as const }));
+        const code = files.filter((file) => file.endsWith('.js') && !already.has(file)).map((file) => `/${file}`);
+        return [{ tag: 'meta', attrs: { name: 'app-code', content: code.join(' ') }, injectTo: 'head' as const }];
       },
     },
   };

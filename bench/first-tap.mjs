@@ -6,6 +6,8 @@
 //   feed@0, feed@2s        "Додај у корпу" on the feed's first card, tapped at the load event or
 //                          2 s after it → the basket badge or a toast is on screen
 //   product@0, product@2s  the same on a product page
+//   feed@3s, product@3s    the same 3 s after the load event (only when named in --only: the
+//                          6× phone's figure, --cpu=6 --only=feed@3s,product@3s)
 //   card→page@0, @2s       the first card's name tapped → the product page's heading on screen
 //   blocking 10 s          nobody touches `/` for 10 s: the sum of (long task − 50 ms), and when
 //                          the app was ready (<html data-ready>)
@@ -14,6 +16,7 @@
 // are not counted. Several servers are measured interleaved (A, B, A, B…), which is the only
 // fair comparison on a shared machine:
 //   node bench/first-tap.mjs --url=base=http://127.0.0.1:3471 --url=new=http://127.0.0.1:3472 [--runs=3] [--cpu=4] [--only=feed@2s,...] [--out=bench/results/first-tap.json]
+// (`--compare=[label=]URL` is another --url: the previous build beside this one.)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +26,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
 const options = (name) => args.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.split('=').slice(1).join('='));
 
-const targets = options('url').map((value, i) => {
+const targets = [...options('url'), ...options('compare')].map((value, i) => {
   const match = /^([\w.-]+)=(https?:.*)$/.exec(value);
   return match ? { label: match[1], base: match[2].replace(/\/$/, '') } : { label: String.fromCharCode(65 + i), base: value.replace(/\/$/, '') };
 });
@@ -113,6 +116,8 @@ const SCENARIOS = {
   'feed@2s': (t) => tapAdd(t, '/', ADD, 2000),
   'product@0': (t) => tapAdd(t, t.productPath, ADD_ON_PRODUCT, 0),
   'product@2s': (t) => tapAdd(t, t.productPath, ADD_ON_PRODUCT, 2000),
+  'feed@3s': (t) => tapAdd(t, '/', ADD, 3000),
+  'product@3s': (t) => tapAdd(t, t.productPath, ADD_ON_PRODUCT, 3000),
   'card→page@0': (t) => tapCard(t, 0),
   'card→page@2s': (t) => tapCard(t, 2000),
   'blocking 10 s': (t) => untouched(t),
@@ -185,7 +190,7 @@ try {
     target.productPath = `/product/${product.id}`;
     results[target.label] = {};
   }
-  const names = Object.keys(SCENARIOS).filter((name) => !ONLY || ONLY.includes(name));
+  const names = Object.keys(SCENARIOS).filter((name) => (ONLY ? ONLY.includes(name) : !name.endsWith('@3s')));
   console.log(`First tap, CPU ${CPU}×, slow 4G, ${RUNS} runs interleaved over ${targets.map((t) => t.label).join(', ')}; ${chromiumVersion}; load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')}`);
   for (const name of names) {
     for (let run = 0; run < RUNS; run += 1) {

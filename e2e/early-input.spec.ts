@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { text } from './support/session.ts';
 
 /**
- * A server-rendered page starts the app right after its load event, its code downloaded while
- * the page loaded: what the visitor does before the app is ready is held and replayed, never lost
- * (src/web/lib/early-start.ts, docs/decisions/0029-start-after-load.md). These journeys act at
- * once after the page has loaded, without waiting for the app, as a quick visitor (or a test
- * written from outside) does.
+ * A complete public page starts the app when the visitor needs it, its code fetched into the
+ * cache after the load; any other server-rendered page right after its load event. What the
+ * visitor does before the app is ready is answered at once ("Add to basket") or held and
+ * replayed, never lost (src/web/lib/early-start.ts, docs/decisions/0045-start-when-needed.md).
+ * These journeys act at once after the page has loaded, without waiting for the app, as a quick
+ * visitor (or a test written from outside) does.
  */
 test.use({ locale: 'en-US' });
 
@@ -32,19 +33,49 @@ test('before the app, the server\'s page shows what a visitor without an account
   await expect(circle).toBeVisible();
   expect(await circle.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
   release();
+  await page.keyboard.press('Shift'); // the visitor reaches for the page: the app starts
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
 });
 
-test('the app\'s code is asked for by the page itself, and the app starts after the load event with nobody touching it', async ({ page }) => {
+test('a complete page nobody touches does not start the app, but has its code in the cache; a card is a link to its rendered page', async ({ page }) => {
+  const problems = watchErrors(page);
   const html = await (await page.request.get('/')).text();
-  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
-  expect(preloaded.some((href) => /\/assets\/app-[\w-]+\.js$/.test(href!))).toBe(true);
-  expect(preloaded.some((href) => /\/assets\/react-dom-[\w-]+\.js$/.test(href!))).toBe(true);
+  // No preload in the page itself: the code is named for boot.ts, which fetches it after the load.
+  expect(html).not.toMatch(/<link rel="modulepreload"[^>]*\/assets\/app-/);
+  const named = /<meta name="app-code" content="([^"]+)"/.exec(html)?.[1]?.split(' ') ?? [];
+  expect(named.some((href) => /\/assets\/app-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(named.some((href) => /\/assets\/react-dom-[\w-]+\.js$/.test(href))).toBe(true);
+  const fetched: string[] = [];
+  page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/');
+  await expect.poll(() => fetched.filter((path) => named.includes(path)).length).toBe(named.length);
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  // A card's name is a plain link: its page arrives rendered by the server.
+  const link = page.getByTestId('product-card').first().getByRole('link').first();
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.ready)).toBeUndefined();
+  // A tap on a control needs the app: it starts (the code from the cache) and the tap is its own.
+  await page.getByRole('button', { name: text('en', 'catalog', 'product.addToBasket'), exact: true }).click();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const nav = page.getByRole('navigation', { name: text('en', 'common', 'nav.label') });
+  await expect(nav.getByTestId('basket-badge')).toHaveText('1');
+  expect(problems).toEqual([]);
+});
+
+test('a page that is not complete, or a visitor with a basket, starts the app after the load event with nobody touching it', async ({ page }) => {
+  await page.goto('/search?q=med');
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   // Ready without any input: a tap now is the app's at once (nothing held, nothing replayed).
   await page.getByRole('button', { name: new RegExp(`^${text('en', 'catalog', 'product.addToBasket')}`) }).first().click();
   const nav = page.getByRole('navigation', { name: text('en', 'common', 'nav.label') });
+  await expect(nav.getByTestId('basket-badge')).toHaveText('1');
+  // The stored basket is not in the server's page: the feed starts at once to show it.
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await expect(nav.getByTestId('basket-badge')).toHaveText('1');
 });
 

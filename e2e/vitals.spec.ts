@@ -17,6 +17,7 @@ test('a sampled visit of the feed reports its vitals when hidden, and /metrics c
   const before = await count();
   await page.addInitScript(() => { Math.random = () => 0; }); // this visit is in the sample
   await page.goto('/');
+  await page.keyboard.press('Shift'); // the visitor reaches for the page: the app starts
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await page.getByRole('button', { name: new RegExp(`^${text('en', 'catalog', 'product.addToBasket')}`) }).first().click();
   // The reporter is loaded when the browser is idle after the start; the page is then hidden

@@ -4,17 +4,21 @@
 // in production mode.
 // Prints the median scores, writes bench/results/lighthouse.json, and with --strict exits
 // non-zero when a median is below its target.
-//   node scripts/lighthouse.mjs [--strict] [--runs=N] [--url=http://host:port] [--no-build] [--save-reports]
-// --url measures a server that is already running instead of starting one; --save-reports
+//   node scripts/lighthouse.mjs [--strict] [--runs=N] [--url=[label=]http://host:port] [--compare=[label=]http://host:port] [--no-build] [--save-reports] [--out=file]
+// --url measures a server that is already running instead of starting one; --compare measures a
+// second running server in the same run, alternating the two (A B, B A…) page by page and run by
+// run: on a shared machine the only fair comparison (docs/performance.md, Page speed). Its
+// figures go beside the first's in bench/results/lighthouse.json (`compared`; --compare may be
+// given more than once: each server in turn). --save-reports
 // keeps each run's full report (HTML) in test-results/lighthouse/ to see what costs points.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startSeededServer } from './lib/seeded-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,75 +34,6 @@ const CHROME_FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
   '--disable-default-apps', '--disable-extensions', '--mute-audio',
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode})`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-/** Starts the seeded server on a free port with a throwaway DATA_DIR; start.mjs rebuilds the web app first when its sources are newer. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domace-lighthouse-'));
-  fs.chmodSync(dataDir, 0o755);
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    SKIP_WEB_BUILD: flag('no-build') ? 'true' : 'false',
-  };
-  delete env.DATABASE_URL; // always the embedded database in the temp DATA_DIR
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 20_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(`${base}/api/health`, child);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { base, stop };
-}
 
 const REPORT_DIR = path.join(root, 'test-results/lighthouse');
 
@@ -150,13 +85,35 @@ function failingAudits(lhr) {
   return out;
 }
 
+/** `[label=]http://host:port` → { label, base }. */
+function target(value, fallback) {
+  const match = /^([\w.-]+)=(https?:.*)$/.exec(value);
+  return match ? { label: match[1], base: match[2].replace(/\/$/, '') } : { label: fallback, base: value.replace(/\/$/, '') };
+}
+
+/** The four pages of a server: `/`, its first product and that product's household, `/search`. */
+async function pagesOf(base) {
+  const pages = [{ name: '/', slug: 'home', url: `${base}/` }];
+  const res = await fetch(`${base}/api/products?limit=1`);
+  const product = res.ok ? (await res.json()).items?.[0] : undefined;
+  if (product?.id) pages.push({ name: '/product/:id', slug: 'product', url: `${base}/product/${product.id}` });
+  else console.warn(`No product from ${base}/api/products?limit=1 (status ${res.status}): the product page is not measured.`);
+  if (product?.householdId) pages.push({ name: '/household/:id', slug: 'household', url: `${base}/household/${product.householdId}` });
+  else console.warn('No household id on the first product: the household page is not measured.');
+  pages.push({ name: '/search', slug: 'search', url: `${base}/search` });
+  return pages;
+}
+
 async function main() {
   if (!fs.existsSync(CHROME_PATH)) {
     console.error(`Chromium not found at ${CHROME_PATH} (set CHROME_PATH).`);
     process.exit(1);
   }
   const given = option('url');
-  const server = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+  const started = given ? null : await startSeededServer({ skipBuild: flag('no-build') });
+  const server = given ? { ...target(given, 'this'), stop: async () => {} } : { label: 'this', ...started };
+  const compares = args.filter((a) => a.startsWith('--compare=')).map((a, i) => target(a.slice('--compare='.length), i ? `compared-${i + 1}` : 'compared'));
+  const compared = compares.length > 0;
   const report = {
     date: new Date().toISOString(),
     lighthouseVersion: null,
@@ -167,49 +124,61 @@ async function main() {
     // The machine may be shared: the load average before and after the runs (1, 5, 15 min).
     loadAverage: { before: os.loadavg().map((n) => Number(n.toFixed(2))), after: null },
     cpus: os.cpus().length,
+    label: server.label,
     pages: {},
+    ...(compared ? { compared: compares.map(({ label, base }) => ({ label, base, pages: {} })) } : {}),
   };
   try {
-    const pages = [{ name: '/', slug: 'home', url: `${server.base}/` }];
-    const res = await fetch(`${server.base}/api/products?limit=1`);
-    const product = res.ok ? (await res.json()).items?.[0] : undefined;
-    if (product?.id) pages.push({ name: '/product/:id', slug: 'product', url: `${server.base}/product/${product.id}` });
-    else console.warn(`No product from GET /api/products?limit=1 (status ${res.status}): the product page is not measured.`);
-    if (product?.householdId) pages.push({ name: '/household/:id', slug: 'household', url: `${server.base}/household/${product.householdId}` });
-    else console.warn('No household id on the first product: the household page is not measured.');
-    pages.push({ name: '/search', slug: 'search', url: `${server.base}/search` });
+    const servers = [{ ...server, pages: await pagesOf(server.base), out: report.pages }];
+    for (const [i, other] of compares.entries()) servers.push({ ...other, pages: await pagesOf(other.base), out: report.compared[i].pages });
 
-    for (const page of pages) {
-      const runs = [];
+    for (const [index, page] of servers[0].pages.entries()) {
+      const runsOf = new Map(servers.map((s) => [s, []]));
       for (let i = 0; i < RUNS; i += 1) {
-        process.stdout.write(`Lighthouse ${page.name} run ${i + 1}/${RUNS}… `);
-        const loadAverage = Number(os.loadavg()[0].toFixed(2));
-        let lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
-        // A run that Lighthouse itself could not measure (e.g. NO_NAVSTART: no navigation in
-        // its trace; docs/performance.md) scores 0 without saying anything about the page: it is
-        // recorded and run again, twice at most.
-        const lighthouseErrors = [];
-        while (lhr.runtimeError && lighthouseErrors.length < 2) {
-          lighthouseErrors.push(lhr.runtimeError.code);
-          process.stdout.write(`Lighthouse error ${lhr.runtimeError.code}, again… `);
-          lhr = await runOnce(page.url, `${page.slug}-${i + 1}`);
+        for (const s of i % 2 ? [...servers].reverse() : servers) {
+          const own = s.pages.find((p) => p.name === page.name) ?? s.pages[index];
+          await measure(own, i, s, runsOf.get(s));
         }
-        report.lighthouseVersion = lhr.lighthouseVersion;
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-        const metrics = Object.fromEntries(
-          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
-        );
-        console.log(`${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (load ${loadAverage})`);
-        runs.push({ scores, metrics, loadAverage, failing: failingAudits(lhr), runWarnings: lhr.runWarnings, runtimeError: lhr.runtimeError?.code ?? null, lighthouseErrors });
       }
-      const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-      const failing = new Map();
-      for (const run of runs) for (const audit of run.failing) if (!failing.has(audit.id)) failing.set(audit.id, audit);
-      report.pages[page.name] = { url: page.url.replace(server.base, ''), medians, runs, failingAudits: [...failing.values()] };
+      for (const s of servers) {
+        const own = s.pages.find((p) => p.name === page.name) ?? s.pages[index];
+        summarize(own, runsOf.get(s), s);
+      }
     }
   } finally {
     report.loadAverage.after = os.loadavg().map((n) => Number(n.toFixed(2)));
     await server.stop();
+  }
+
+  async function measure(page, i, s, runs) {
+    const tag = compared ? `${s.label} ` : '';
+    process.stdout.write(`Lighthouse ${tag}${page.name} run ${i + 1}/${RUNS}… `);
+    const loadAverage = Number(os.loadavg()[0].toFixed(2));
+    let lhr = await runOnce(page.url, `${compared ? `${s.label}-` : ''}${page.slug}-${i + 1}`);
+    // A run that Lighthouse itself could not measure (e.g. NO_NAVSTART: no navigation in
+    // its trace; docs/performance.md) scores 0 without saying anything about the page: it is
+    // recorded and run again, twice at most.
+    const lighthouseErrors = [];
+    while (lhr.runtimeError && lighthouseErrors.length < 2) {
+      lighthouseErrors.push(lhr.runtimeError.code);
+      process.stdout.write(`Lighthouse error ${lhr.runtimeError.code}, again… `);
+      lhr = await runOnce(page.url, `${compared ? `${s.label}-` : ''}${page.slug}-${i + 1}`);
+    }
+    report.lighthouseVersion = lhr.lighthouseVersion;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const metrics = Object.fromEntries(
+      ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
+    );
+    console.log(`${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (load ${loadAverage})`);
+    runs.push({ scores, metrics, loadAverage, failing: failingAudits(lhr), runWarnings: lhr.runWarnings, runtimeError: lhr.runtimeError?.code ?? null, lighthouseErrors });
+  }
+
+  function summarize(page, runs, s) {
+    const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
+    const metricMedians = Object.fromEntries(Object.keys(runs[0]?.metrics ?? {}).map((id) => [id, median(runs.map((r) => r.metrics[id]).filter((v) => v !== null))]));
+    const failing = new Map();
+    for (const run of runs) for (const audit of run.failing) if (!failing.has(audit.id)) failing.set(audit.id, audit);
+    s.out[page.name] = { url: page.url.replace(s.base, ''), medians, metricMedians, runs, failingAudits: [...failing.values()] };
   }
 
   console.log(`\n${report.chromium}; load average ${report.loadAverage.before.join(' ')} before, ${report.loadAverage.after.join(' ')} after (${report.cpus} CPUs)`);
@@ -221,6 +190,15 @@ async function main() {
   console.log(line(head));
   console.log(line(['target', ...CATEGORIES.map((c) => `>=${TARGETS[c]}`)]));
   for (const row of rows) console.log(line(row));
+  if (report.compared) {
+    const ms = (page, id) => { const v = page.metricMedians[id]; return v === null || v === undefined ? '–' : `${Math.round(v)}`; };
+    console.log(`\nSide by side (medians; performance, LCP ms, TBT ms): ${[report.label, ...report.compared.map((c) => c.label)].join(' | ')}`);
+    for (const [name, page] of Object.entries(report.pages)) {
+      const others = report.compared.map((c) => c.pages[name]);
+      const cell = (p) => (p ? `${p.medians.performance}, ${ms(p, 'largest-contentful-paint')}, ${ms(p, 'total-blocking-time')}` : '–');
+      console.log(`${name.padEnd(widths[0])}  ${[page, ...others].map((p) => cell(p).padEnd(18)).join(' | ')}`);
+    }
+  }
 
   let belowTarget = false;
   for (const [name, page] of Object.entries(report.pages)) {
@@ -231,7 +209,7 @@ async function main() {
     }
   }
 
-  const out = path.join(root, 'bench/results/lighthouse.json');
+  const out = option('out') ? path.resolve(option('out')) : path.join(root, 'bench/results/lighthouse.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(root, out)}`);

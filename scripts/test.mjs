@@ -2,7 +2,8 @@
 // `npm test`: the whole suite, in order, stopping at the first failure:
 // typecheck, lint, unit + component + API tests (Vitest), the cluster test (test/cluster.test.ts,
 // alone: it runs three instances, two PostgreSQL servers, PgBouncer, Redis and nginx under load,
-// and the other files' load would only stretch its windows), web build + bundle budget, browser journeys.
+// and the other files' load would only stretch its windows), web build + bundle budget, the
+// blocking time of an untouched page on a slowed CPU, browser journeys.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -13,6 +14,7 @@ const steps = [
   ['web build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
   ['server renderer build', ['npx', 'vite', 'build', '--ssr', '--logLevel', 'warn']],
   ['bundle size budget', ['node', 'scripts/bundle-size.mjs']],
+  ['blocking-time budget (a page nobody touches, CPU 4x applied)', ['node', 'scripts/blocking-time.mjs']],
   ['browser journeys', ['node', 'scripts/e2e.mjs']],
 ];
 

@@ -4,11 +4,11 @@ export { expect } from '@playwright/test';
 export type { APIRequestContext, Page } from '@playwright/test';
 
 /**
- * Pages arrive server-rendered and the app hydrates them right after they have loaded
- * (src/web/lib/early-start.ts). A tap before the app is ready is held and replayed
- * (e2e/early-input.spec.ts covers that path); most journeys wait for the app as a person waits
- * for a page to respond (a Shift press, which does nothing else, stands for the person's reach
- * and starts the app at once if the load event has not come yet), and the app marks
+ * Pages arrive server-rendered; a complete public page starts its app when the visitor needs it
+ * (a key, a tap on a control), any other right after its load event (src/web/lib/early-start.ts).
+ * A tap before the app is ready is held and replayed (e2e/early-input.spec.ts covers that path);
+ * most journeys wait for the app as a person waits for a page to respond (a Shift press, which
+ * does nothing else, stands for the person's reach and starts the app), and the app marks
  * `<html data-ready>` once it has rendered. Pages that are not the app
  * (robots.txt, the offline page) have no #root.
  */

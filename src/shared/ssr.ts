@@ -15,6 +15,11 @@ export interface ServerRendered {
   html: string;
   /** JSON for the browser (`<script type="application/json" id="ssr-state">`), already safe to embed in HTML. */
   state: string;
+  /**
+   * The page is complete as rendered: a public page with all its data and no query to act on.
+   * The browser then starts the app only when the visitor needs it (src/web/boot.ts).
+   */
+  complete: boolean;
 }
 
 export interface ServerRendererOptions {
@@ -35,3 +40,5 @@ export interface ServerState {
 }
 
 export const SSR_STATE_ID = 'ssr-state';
+/** On the state's script tag when the page is complete as rendered (ServerRendered.complete). */
+export const SSR_COMPLETE_ATTRIBUTE = 'data-complete';

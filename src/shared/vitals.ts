@@ -1,5 +1,5 @@
 /**
- * Field data (docs/decisions/0029-start-after-load.md): the Core Web Vitals of real visits,
+ * Field data (docs/decisions/0029-start-after-load.md, 0045-start-when-needed.md): the Core Web Vitals of real visits,
  * measured in the browser (src/web/lib/vitals.ts) and kept by the server as histograms per kind
  * of page (src/server/lib/vitals-histograms.ts). Nothing personal: a page kind from this fixed
  * list (never the address), a metric's name and its value. Plain values, no zod: the browser's

@@ -49,18 +49,25 @@ const PREFETCH: Partial<Record<PageName, (client: QueryClient, id: string) => Ar
   ],
 };
 
+/** The pages that may be complete as rendered: public, and their "Add to basket" answered before the app (lib/early-add.ts). */
+const MAY_BE_COMPLETE: ReadonlySet<PageName> = new Set(['feed', 'product', 'household']);
+
 /**
  * Fetches the page's data (a failed prefetch leaves its query pending: the page renders its
- * loading state and the browser fetches).
+ * loading state and the browser fetches); true when the page will be complete as rendered: a
+ * public page whose data all arrived, or search before a query, with no query string.
  */
-async function prefetch(client: QueryClient, pathname: string): Promise<void> {
+async function prefetch(client: QueryClient, pathname: string, search: string): Promise<boolean> {
   const page = matchPage(pathname);
-  if (!page || page.name === 'search') return;
+  if (!page) return false;
+  // A query string is the browser's to act on (a search, ?story=1): the page is not complete.
+  if (page.name === 'search') return !search;
   const load = PREFETCH[page.name];
-  if (!load) return;
+  if (!load) return false;
   // Only an id that could name a row: another one is the page's own not-found state.
-  if ('id' in page.params && !isUuid(page.params.id)) return;
+  if ('id' in page.params && !isUuid(page.params.id)) return false;
   await Promise.all(load(client, page.params.id ?? ''));
+  return !search && MAY_BE_COMPLETE.has(page.name) && client.getQueryCache().getAll().every((query) => query.state.status === 'success');
 }
 
 /** One translator per language, every namespace loaded, shared by all requests. */
@@ -91,7 +98,7 @@ export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRe
       const queryClient = createQueryClient();
       // A failed answer is not retried here: the browser fetches it again with its own retries.
       queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-      await Promise.all([prefetch(queryClient, pathname), preloadPage(pathname)]);
+      const [complete] = await Promise.all([prefetch(queryClient, pathname, history.location.search), preloadPage(pathname)]);
 
       const { prelude } = await prerender(
         <StrictMode>
@@ -109,7 +116,7 @@ export function createServerRenderer({ fetch }: ServerRendererOptions): ServerRe
       const html = await new Response(prelude).text();
       const state: ServerState = { language, queries: dehydrate(queryClient) };
       queryClient.clear();
-      return { html, state: embeddable(state) };
+      return { html, state: embeddable(state), complete };
     },
   };
 }

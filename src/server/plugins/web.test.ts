@@ -195,6 +195,16 @@ describe('web plugin with the server renderer', () => {
     await app.close();
   });
 
+  it("marks the state of a page the renderer calls complete, for the browser to start its app when the visitor needs it", async () => {
+    const app = await appWith('complete', `
+      export function createServerRenderer() {
+        return { async render(url) { return { html: '<main>' + url + '</main>', state: '{}', complete: url === '/' }; } };
+      }`);
+    expect((await app.inject({ url: '/' })).body).toContain('<script type="application/json" id="ssr-state" data-complete>{}</script>');
+    expect((await app.inject({ url: '/basket' })).body).toContain('<script type="application/json" id="ssr-state">{}</script>');
+    await app.close();
+  });
+
   it('sends the plain shell when rendering fails, and the page still works in the browser', async () => {
     const app = await appWith('failing', `
       export function createServerRenderer() {

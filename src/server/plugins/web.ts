@@ -9,7 +9,7 @@ import fastifyCookie from '@fastify/cookie';
 import { acceptLanguageTags, preferredLanguage } from '#shared/accept-language.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '#shared/constants.ts';
 import { matchPage, NOT_FOUND_MODULE } from '#shared/pages.ts';
-import { SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
+import { SSR_COMPLETE_ATTRIBUTE, SSR_STATE_ID, type ServerRenderer, type ServerRendererModule } from '#shared/ssr.ts';
 
 export interface WebPluginOptions {
   /** dist/web: the built single-page app. */
@@ -223,7 +223,7 @@ export default fp<WebPluginOptions>(async function webPlugin(app: FastifyInstanc
       html = html
         .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
         .replace(OUTLET, () => rendered.html)
-        .replace('<noscript>', () => `<script type="application/json" id="${SSR_STATE_ID}">${rendered.state}</script>\n    <noscript>`);
+        .replace('<noscript>', () => `<script type="application/json" id="${SSR_STATE_ID}"${rendered.complete ? ` ${SSR_COMPLETE_ATTRIBUTE}` : ''}>${rendered.state}</script>\n    <noscript>`);
     }
     // A server-rendered page starts its JavaScript after it has loaded (boot.ts): preloading
     // the route's chunks would only compete with its pictures.

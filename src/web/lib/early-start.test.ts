@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_HELD, START_WAIT_MS, holdEarlyInput, markSignedOut, startAfterLoad } from './early-start.ts';
-import { SESSION_STORAGE_KEYS } from './storage-keys.ts';
+import { MAX_HELD, START_WAIT_MS, holdEarlyInput, markSignedOut, needsAppAtOnce, prefetchAfterLoad, startAfterLoad, startWhenNeeded } from './early-start.ts';
+import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
 
 /** Marks the app ready as app/providers.tsx does, then lets the replay (idle wait, a task per step) run. */
 async function markReady() {
@@ -67,6 +67,98 @@ describe('startAfterLoad', () => {
   });
 });
 
+/** The server's state tag of a page, complete or not. */
+function stateTag(complete: boolean): Element {
+  const tag = document.createElement('script');
+  tag.id = 'ssr-state';
+  if (complete) tag.setAttribute('data-complete', '');
+  document.body.append(tag);
+  return tag;
+}
+
+describe('needsAppAtOnce', () => {
+  it('lets a complete page wait for the visitor when nothing stored differs from what the server rendered', () => {
+    expect(needsAppAtOnce(stateTag(true))).toBe(false);
+    localStorage.setItem(BASKET_STORAGE_KEY, '[]');
+    expect(needsAppAtOnce(stateTag(true))).toBe(false);
+  });
+
+  it('starts at once a page the server did not render completely, or with a query or hash to act on', () => {
+    expect(needsAppAtOnce(null)).toBe(true);
+    expect(needsAppAtOnce(stateTag(false))).toBe(true);
+    window.history.replaceState(null, '', '/search?q=med');
+    expect(needsAppAtOnce(stateTag(true))).toBe(true);
+    window.history.replaceState(null, '', '/#top');
+    expect(needsAppAtOnce(stateTag(true))).toBe(true);
+  });
+
+  it('starts at once for a visitor with a session, a basket or another language stored', () => {
+    localStorage.setItem(SESSION_STORAGE_KEYS.user, '{}');
+    expect(needsAppAtOnce(stateTag(true))).toBe(true);
+    localStorage.clear();
+    localStorage.setItem(BASKET_STORAGE_KEY, '[{"quantity":1}]');
+    expect(needsAppAtOnce(stateTag(true))).toBe(true);
+    localStorage.clear();
+    document.documentElement.lang = 'en';
+    expect(needsAppAtOnce(stateTag(true))).toBe(true);
+  });
+});
+
+describe('startWhenNeeded', () => {
+  /** The frame and the task after the event that started it. */
+  const afterFrame = async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('never starts by itself, nor at a scroll, a finger landing or a link', async () => {
+    const start = vi.fn();
+    startWhenNeeded(start);
+    document.body.innerHTML = '<a href="/product/1">Мед</a><button type="button">Додај</button>';
+    window.dispatchEvent(new Event('scroll'));
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    document.body.dispatchEvent(Object.assign(new Event('pointermove', { bubbles: true }), { pointerType: 'touch' }));
+    document.querySelector('a')!.dispatchEvent(new Event('click', { bubbles: true, cancelable: true }));
+    document.querySelector('button')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, START_WAIT_MS + 100));
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('starts once, after the frame of a tap on a control, a key, a field taken or a mouse moving', async () => {
+    for (const reach of [
+      () => document.querySelector('button')!.click(),
+      () => document.body.dispatchEvent(new Event('keydown', { bubbles: true })),
+      () => document.querySelector('input')!.dispatchEvent(new Event('focusin', { bubbles: true })),
+      () => document.body.dispatchEvent(Object.assign(new Event('pointermove', { bubbles: true }), { pointerType: 'mouse' })),
+    ]) {
+      document.body.innerHTML = '<button type="button">Додај</button><input type="search">';
+      const start = vi.fn();
+      startWhenNeeded(start);
+      reach();
+      expect(start).not.toHaveBeenCalled(); // the page's own answer is painted first
+      await afterFrame();
+      expect(start).toHaveBeenCalledTimes(1);
+      document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+      await afterFrame();
+      expect(start).toHaveBeenCalledTimes(1);
+    }
+  });
+});
+
+describe('prefetchAfterLoad', () => {
+  it("asks for the app's code after the load, into the cache, without running it", async () => {
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    prefetchAfterLoad(['/assets/react-dom-a.js', '/assets/app-b.js']); // jsdom's document is complete
+    await new Promise((resolve) => setTimeout(resolve, START_WAIT_MS + 50));
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['prefetch', '/assets/react-dom-a.js', 'anonymous'],
+      ['prefetch', '/assets/app-b.js', 'anonymous'],
+    ]);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
 describe('holdEarlyInput', () => {
   function page() {
     document.body.innerHTML = `
@@ -103,6 +195,12 @@ describe('holdEarlyInput', () => {
     startAfterLoad(start);
     $('add').click();
     expect(start).toHaveBeenCalledTimes(1);
+    const needed = vi.fn();
+    startWhenNeeded(needed);
+    $('add').click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(needed).toHaveBeenCalledTimes(1);
     hold.release();
   });
 

@@ -1,18 +1,24 @@
-import { SESSION_STORAGE_KEYS } from './storage-keys.ts';
+import { SSR_COMPLETE_ATTRIBUTE } from '#shared/ssr.ts';
+import { detectLanguage } from './i18n-language.ts';
+import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
 import { whenIdle } from './when-idle.ts';
 
 /**
  * When the app starts on a page the server rendered, and what happens to the taps and typing
- * that come before it is ready (docs/decisions/0029-start-after-load.md, which replaced the
- * start on intent of 0021).
+ * that come before it is ready (docs/decisions/0045-start-when-needed.md, which replaced the
+ * start after load of 0029).
  *
- * A server-rendered page is the whole page as HTML: its links work, its pictures load. The app
- * starts right after the page's load event and first paint, and its code has been downloading
- * since the page asked for it (index.html's modulepreload links, vite.config.ts): a visitor who
- * reads for a couple of seconds and then taps finds it ready. A reach for the page before the
- * load event (a pointer or a key) starts it at once. Until the app is ready, a tap on a control
- * and a form's submission are held and replayed once it is, and text typed or options chosen
- * meanwhile are handed to the app, so nothing the visitor did before is lost.
+ * A server-rendered page is the whole page as HTML: its links work, its pictures load, and on a
+ * complete public page (the feed, a product, a household, search before a query) "Add to basket"
+ * is answered without the app (lib/early-add.ts). There the app starts only when the visitor
+ * needs it: a tap on a control, a key, a field focused, a mouse moving; never on its own, so a
+ * page nobody touches runs no more than its boot script. Its code is fetched into the cache
+ * once the page has loaded and the browser is idle, not run: the start at the first tap costs
+ * the evaluation and the hydration, not the download. Every other server-rendered page (a
+ * visitor with a session, a basket or another language stored, a page with a query) starts
+ * right after its load event. Until the app is ready, a tap on a control and a form's
+ * submission are held and replayed once it is, and text typed or options chosen meanwhile are
+ * handed to the app, so nothing the visitor did before is lost.
  */
 
 /** After the load event and a frame, the app starts at the first idle moment, or after this long at the latest. */
@@ -25,6 +31,15 @@ const HYDRATION_WAIT_MS = 5_000;
 
 /** Events by which a visitor reaches for the page (a mouse's move included: desktops start at once). */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+/**
+ * Events by which a visitor of a complete page shows that the app is needed: a tap (its click,
+ * after the page has answered it), a key, a field taken, a value changed, a form sent, a mouse
+ * moving. A finger landing is not one yet (it may be a scroll or a link); a link is not one
+ * at all (it navigates, and the next page arrives rendered).
+ */
+const NEED_EVENTS = ['pointermove', 'click', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+/** What a visitor types into or chooses from: taking one (focus) needs the app. */
+const FIELD = 'input, textarea, select, [contenteditable]';
 
 /** What a tap means only once the app is there; a link (`a[href]`) works as a link without it. */
 const CONTROL = [
@@ -39,6 +54,25 @@ export function hasStoredSession(): boolean {
     return localStorage.getItem(SESSION_STORAGE_KEYS.user) !== null || localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken) !== null;
   } catch {
     return false;
+  }
+}
+
+/**
+ * True when the app must start without waiting for the visitor: the server did not render the
+ * page completely (a page that needs the browser's data, a query or hash to act on), or the
+ * visitor has something stored that the rendering does not show (a session, a basket, another
+ * language).
+ */
+export function needsAppAtOnce(state: Element | null): boolean {
+  if (!state?.hasAttribute(SSR_COMPLETE_ATTRIBUTE)) return true;
+  if (window.location.search || window.location.hash) return true;
+  if (detectLanguage() !== document.documentElement.lang) return true;
+  if (hasStoredSession()) return true;
+  try {
+    const basket = localStorage.getItem(BASKET_STORAGE_KEY);
+    return basket !== null && basket !== '[]';
+  } catch {
+    return false; // storage blocked: nothing is stored
   }
 }
 
@@ -73,6 +107,50 @@ export function startAfterLoad(start: () => void): void {
   for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, { capture: true, passive: true });
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/**
+ * Calls `start` once, when the visitor first needs the app (NEED_EVENTS). It runs after the
+ * frame that paints the page's own answer to that event (an early "Add to basket", a held tap),
+ * so the start never delays what the visitor sees.
+ */
+export function startWhenNeeded(start: () => void): void {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const type of NEED_EVENTS) window.removeEventListener(type, onNeed, true);
+    requestAnimationFrame(() => setTimeout(start, 0));
+  };
+  const onNeed = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
+    if (event.type === 'click' && target?.closest('a[href]')) return;
+    if (event.type === 'focusin' && !target?.matches(FIELD)) return;
+    go();
+  };
+  for (const type of NEED_EVENTS) window.addEventListener(type, onNeed, { capture: true, passive: true });
+}
+
+/**
+ * Fetches the given scripts into the browser's cache once the page has loaded and the browser
+ * is idle (`<link rel="prefetch">`: downloaded at the lowest priority, not compiled, not run),
+ * so that starting the app later costs no download.
+ */
+export function prefetchAfterLoad(files: readonly string[]): void {
+  if (files.length === 0) return;
+  const fetchAll = () => whenIdle(() => {
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.crossOrigin = 'anonymous'; // as a module script is fetched: the same cache entry
+      link.href = href;
+      document.head.append(link);
+    }
+  }, START_WAIT_MS);
+  if (document.readyState === 'complete') fetchAll();
+  else window.addEventListener('load', fetchAll, { once: true });
 }
 
 /** Resolves when the app marks `<html data-ready>` (app/providers.tsx): it has rendered and its handlers are attached. */
@@ -125,7 +203,7 @@ export function holdEarlyInput(root: Element, answer: (control: Element) => bool
   /** Keeps the event from the page; `replay` (none: answered already) runs once the app is ready. */
   const hold = (event: Event, replay?: () => void) => {
     event.preventDefault();
-    event.stopPropagation(); // not Immediate: startAfterLoad's listener beside this one still hears it
+    event.stopPropagation(); // not Immediate: the start's listener beside this one still hears it
     if (replay && held.length < MAX_HELD) held.push(replay);
   };
   const onClick = (event: MouseEvent) => {

@@ -4,10 +4,11 @@ import { matchPage } from '#shared/pages.ts';
 import { endpoints } from '#shared/api/endpoints.ts';
 
 /**
- * Field data (docs/decisions/0029-start-after-load.md): this visit's INP, LCP and CLS, measured
+ * Field data (docs/decisions/0029-start-after-load.md, 0045-start-when-needed.md): this visit's INP, LCP and CLS, measured
  * by the `web-vitals` library, sent once when the page is hidden (navigator.sendBeacon survives
  * the page's end) to POST /api/vitals, which keeps them as histograms in /metrics. Loaded by
- * main.tsx for a sample of visits only. Nothing personal: the kind of page the visit landed on
+ * main.tsx for a sample of the visits that started the app (a complete page nobody touches never
+ * starts it: ADR 0045). Nothing personal: the kind of page the visit landed on
  * (never its address) and three numbers.
  *
  * INP counts from an input to the next paint. A tap held before the app was ready
