@@ -8,15 +8,21 @@
  *
  * `npm run admin -- run-reminders [--at <ISO time>]`: sends the day-before payment reminders
  * due at that time (default now), each at most once per order, as the scheduler does (docs/payments.md).
+ *
+ * `npm run admin -- seed-scale [--households N --products N --buyers N --orders N --standing N]`:
+ * fills an EMPTY database with a busy year (src/server/db/seed/scale.ts, docs/performance.md);
+ * exit code 3 when the database is not empty.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabaseForTool, toolConfig } from '../db/open-for-tool.ts';
 import { adminAudit, users } from '../db/schema.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
 import { createPaymentsService } from '../features/payments/payments.service.ts';
+import { DatabaseNotEmptyError, DEFAULT_SCALE, seedScale, type ScaleSizes } from '../db/seed/scale.ts';
 import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>]';
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>]'
+  + ' | seed-scale [--households N --products N --buyers N --orders N --standing N]';
 
 /** The time of `--at <ISO time>`; undefined when nothing is given (now), null when the arguments are wrong. */
 function atOf(argv: string[]): Date | undefined | null {
@@ -82,6 +88,44 @@ async function runCycles(argv: string[]): Promise<number> {
   }
 }
 
+/** The sizes of `--households N …` over the defaults; null when an argument is wrong. */
+export function scaleSizesOf(argv: string[]): ScaleSizes | null {
+  const sizes: ScaleSizes = { ...DEFAULT_SCALE };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, '') as keyof ScaleSizes;
+    const value = Number(argv[i + 1]);
+    if (!argv[i]?.startsWith('--') || !(key in sizes) || !Number.isInteger(value) || value < 1) return null;
+    sizes[key] = value;
+  }
+  return sizes;
+}
+
+async function seedScaleCommand(argv: string[]): Promise<number> {
+  const sizes = scaleSizesOf(argv);
+  if (!sizes) { console.error(USAGE); return 2; }
+  const config = toolConfig();
+  if (!config) return 1;
+  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
+  try {
+    const r = await seedScale(database.pool, sizes, (msg) => console.log(msg));
+    console.log(`Seeded in ${r.seconds} s.`);
+    // One password for every account (hashed once: see src/server/db/seed/scale.ts).
+    console.log(`password: ${r.password}`);
+    console.log(`busiest buyer: ${r.busiestBuyer}`);
+    console.log(`busiest producer: ${r.busiestProducer}`);
+    console.log(`operator: ${r.operator}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof DatabaseNotEmptyError || err instanceof RangeError) {
+      console.error(err.message);
+      return err instanceof RangeError ? 2 : 3;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
 async function setOperator(db: Awaited<ReturnType<typeof openDatabaseForTool>>['db'], email: string, isAdmin: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(users).set({ isAdmin, updatedAt: new Date() })
@@ -96,6 +140,7 @@ async function run(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
   if (command === 'run-cycles') return runCycles(argv.slice(1));
   if (command === 'run-reminders') return runReminders(argv.slice(1));
+  if (command === 'seed-scale') return seedScaleCommand(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length) {
     console.error(USAGE);
     return 2;
