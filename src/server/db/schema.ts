@@ -282,8 +282,13 @@ export const orders = pgTable('orders', {
 }, (t) => [
   uniqueIndex('orders_number_key').on(t.number),
   index('orders_drop_idx').on(t.dropId, t.householdId).where(sql`${t.dropId} IS NOT NULL`),
-  index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
-  index('orders_household_idx').on(t.householdId, t.status, t.createdAt.desc()),
+  // Lists page on (created_at DESC, id DESC): the id makes a page one index seek (migration 0019).
+  index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+  index('orders_household_idx').on(t.householdId, t.status, t.createdAt.desc(), t.id.desc()),
+  index('orders_household_time_idx').on(t.householdId, t.createdAt.desc(), t.id.desc()),
+  // The operator's stats read a range of days index-only: migration 0019 adds
+  // INCLUDE (status, total_para, buyer_id, household_id), which drizzle cannot declare.
+  index('orders_created_idx').on(t.createdAt),
   index('orders_checkout_idx').on(t.checkoutId),
   // The payment reminders' sweep: unpaid IPS orders by date (migration 0018).
   index('orders_ips_unpaid_idx').on(t.pickupDate).where(sql`${t.paymentMethod} = 'ips_qr' AND ${t.paymentStatus} = 'unpaid'`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
 import type { Pricing } from '#shared/weight-price.ts';
@@ -159,12 +159,9 @@ export function createOrdersRepository() {
       if (opts.id) where.push(eq(orders.id, opts.id));
       if (opts.ids) where.push(inArray(orders.id, opts.ids));
       if (opts.status) where.push(eq(orders.status, opts.status));
-      if (opts.after) {
-        where.push(or(
-          lt(orders.createdAt, opts.after.createdAt),
-          and(eq(orders.createdAt, opts.after.createdAt), lt(orders.id, opts.after.id)),
-        )!);
-      }
+      // A row comparison, so (buyer_id | household_id[, status], created_at DESC, id DESC) seeks
+      // straight to the page (migration 0019) instead of filtering every newer order.
+      if (opts.after) where.push(sql`(${orders.createdAt}, ${orders.id}) < (${opts.after.createdAt.toISOString()}::timestamptz, ${opts.after.id}::uuid)`);
       const rows = await db.select({ order: orders, householdName: households.name, customerName: users.name, drop: dropColumns })
         .from(orders)
         .innerJoin(households, eq(households.id, orders.householdId))
