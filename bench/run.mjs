@@ -11,10 +11,24 @@
 // oldest unsent mail: bench/lib/mail-scenario.ts), `mail-outbox` (the same mail written straight
 // into the outbox: what the sender alone keeps up with).
 // Each writes its bench/results/<scenario>.json but leaves summary.json alone.
+// `node bench/run.mjs scale`: a busy year on SCALE_DATABASE_URL (bench/scale.ts, seed it first
+// with `npm run admin -- seed-scale`).
 // The benchmark modules are TypeScript (they reuse the app's search keys and token signing).
 import { register } from 'tsx/esm/api';
 
 register();
+
+// `npm run bench -- scale`: the busy year on SCALE_DATABASE_URL (bench/scale.ts), alone.
+if (process.argv[2] === 'scale') {
+  const { runScale, formatScale } = await import('./scale.ts');
+  const { rows } = await runScale();
+  for (const r of rows) if (r.plan) console.log(`\n## ${r.name}\n${r.plan.join('\n')}`);
+  console.log(`\n${formatScale(rows)}\n`);
+  const failed = rows.filter((r) => r.met === false);
+  console.log(failed.length ? `${failed.length} target(s) not met: ${failed.map((r) => r.name).join('; ')}` : 'Every target met.');
+  console.log('Results: bench/results/scale.json');
+  process.exit(failed.length ? 1 : 0);
+}
 const { runSuite, SCENARIOS, formatTable, writeSummary } = await import('./suite.ts');
 const { runResilience, resilienceRows } = await import('./resilience.ts');
 const { runMailOnly } = await import('./lib/mail-scenario.ts');
