@@ -94,7 +94,10 @@ export function createStandingRepository() {
     /** Cycle rows (any status) of these standing orders on or after `from`. */
     async cyclesFrom(db: DbOrTx, ids: string[], from: string): Promise<CycleRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(standingOrderCycles).where(and(inArray(standingOrderCycles.standingOrderId, ids), gte(standingOrderCycles.date, from)));
+      // One array parameter, not one parameter per id: the scheduler passes every live standing
+      // order (50,000 in the scale bench), past the protocol's 65,535 parameters at 66,000.
+      return db.select().from(standingOrderCycles)
+        .where(and(sql`${standingOrderCycles.standingOrderId} = ANY(${sql.param(ids)}::uuid[])`, gte(standingOrderCycles.date, from)));
     },
 
     /** Standing orders that may have a cycle to place: active, or paused until a date. */
