@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppDatabase, followLeader, missingParts, patroniNode, patroniRoles, serviceDir, startEtcd, startPgbouncer, startRedis, waitFor } from './lib/cluster-parts.mjs';
+import { clusterFile, missingParts, serviceDir, startDatabase, startRedis, waitFor } from './lib/cluster-parts.mjs';
 import { findNginx, startNginx } from './lib/nginx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,11 +48,7 @@ let stopping = false;
 const RESTART_DELAY_MS = Number(process.env.RESTART_DELAY_MS ?? 1000);
 const PATRONI_RESTART_DELAY_MS = 15_000;
 /** name -> { port, pid, ... } of every part, written to DATA_DIR/cluster.json at each (re)start and failover. */
-const running = {};
-function note(name, port, child, extra = {}) {
-  running[name] = { port, pid: child?.pid ?? null, ...extra };
-  fs.writeFileSync(path.join(dataDir, 'cluster.json'), `${JSON.stringify(running, null, 2)}\n`);
-}
+const { note } = clusterFile(dataDir);
 /**
  * The one way to start and watch a part (systemd's Restart=always): `part.start()` (re)starts
  * it and sets `part.child`; whenever that process exits while the cluster runs, it is started
@@ -61,7 +57,7 @@ function note(name, port, child, extra = {}) {
  */
 async function supervise(name, part, { first = true, delayMs = RESTART_DELAY_MS } = {}) {
   if (first) await part.start();
-  if (!part.quiet) note(name, part.port, part.child);
+  if (!part.quiet) note(name, part.port, part.child?.pid);
   part.child.once('exit', (code, signal) => {
     if (stopping) return;
     console.error(`${name} exited (${code ?? signal}); starting it again in ${delayMs} ms`);
@@ -75,15 +71,9 @@ async function supervise(name, part, { first = true, delayMs = RESTART_DELAY_MS 
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  parts.follow?.stop();
   for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c && c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  await Promise.all([parts.pgbouncer?.stop(), parts.redis?.stop()]);
-  // The standby first: a leader stopped first would hand its lock over.
-  const roles = parts.nodes ? await patroniRoles(parts.nodes) : {};
-  const nodes = parts.nodes ?? [];
-  for (const n of [...nodes.filter((x) => x.name !== roles.leader), ...nodes.filter((x) => x.name === roles.leader)]) await n.stop();
-  await parts.etcd?.stop();
+  await Promise.all([parts.db?.stop(), parts.redis?.stop()]);
   process.exit(code);
 }
 process.on('SIGINT', () => void stop());
@@ -97,38 +87,24 @@ async function waitHealthy(p, child, timeoutMs = 180_000) {
 }
 
 try {
-  // PostgreSQL as a Patroni pair (ADR 0046): etcd holds the leader lock; pg1 bootstraps, pg2 clones it.
-  parts.etcd = await startEtcd({ dir: path.join(dataDir, 'etcd'), port: ports.etcd, peerPort: ports.etcdPeer });
-  parts.nodes = ['pg1', 'pg2'].map((name, i) => patroniNode({ dir: path.join(servicesDir, name), name, port: ports.pg[i], apiPort: ports.api[i], etcdPort: ports.etcd }));
-  await supervise('etcd', parts.etcd, { first: false });
-  for (const node of parts.nodes) node.quiet = true; // listed by role, below
-  await parts.nodes[0].start();
-  const firstRoles = await patroniRoles(parts.nodes);
-  const firstLeader = parts.nodes.find((n) => n.name === firstRoles.leader) ?? parts.nodes[0];
-  await createAppDatabase(firstLeader.port);
-  await parts.nodes[1].start();
+  // PostgreSQL as a Patroni pair with etcd, PgBouncer following its leader and naming it
+  // `postgres-primary` in cluster.json (ADR 0046; the same in test/cluster.test.ts).
+  parts.db = await startDatabase({ dir: servicesDir, etcdDir: path.join(dataDir, 'etcd'), ports, note, log: (msg) => console.error(msg) });
+  parts.redis = await startRedis({ dir: path.join(dataDir, 'redis'), port: ports.redis });
+  await supervise('etcd', parts.db.etcd, { first: false });
   // A dead node comes back after its leader lock (ttl 12 s) expired, as a machine that died
   // would: the standby is promoted (a Patroni restarted at once would take its own lock again).
-  for (const node of parts.nodes) await supervise(`patroni ${node.name}`, node, { first: false, delayMs: Math.max(RESTART_DELAY_MS, PATRONI_RESTART_DELAY_MS) });
-  [parts.pgbouncer, parts.redis] = await Promise.all([
-    startPgbouncer({ dir: path.join(servicesDir, 'pgbouncer'), port: ports.pgbouncer, pgPort: firstLeader.port }),
-    startRedis({ dir: path.join(dataDir, 'redis'), port: ports.redis }),
-  ]);
-  await supervise('pgbouncer', parts.pgbouncer, { first: false });
+  // Listed by role (the watcher's `postgres-primary`, `postgres-replica`), not by name.
+  for (const node of parts.db.nodes) {
+    node.quiet = true;
+    await supervise(`patroni ${node.name}`, node, { first: false, delayMs: Math.max(RESTART_DELAY_MS, PATRONI_RESTART_DELAY_MS) });
+  }
+  await supervise('pgbouncer', parts.db.pgbouncer, { first: false });
   await supervise('redis', parts.redis, { first: false });
-  // Who leads, from Patroni's REST API: PgBouncer follows (RELOAD) and cluster.json names the
-  // leader's PostgreSQL `postgres-primary`, the standby's `postgres-replica`.
-  parts.follow = followLeader(parts.nodes, async ({ leader, replica }) => {
-    await parts.pgbouncer.retarget({ primary: leader.port, replica: replica.port });
-    note('postgres-primary', leader.port, { pid: leader.postgresPid() }, { node: leader.name, patroniPid: leader.child?.pid ?? null, api: leader.api });
-    note('postgres-replica', replica.port, { pid: replica.postgresPid() }, { node: replica.name, patroniPid: replica.child?.pid ?? null, api: replica.api });
-    console.error(`PostgreSQL leader: ${leader.name} :${leader.port}; reads from ${replica.name} :${replica.port}`);
-  });
-  await parts.follow.first;
   const urls = {
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace`,
-    DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace_direct`,
-    DATABASE_READ_URL: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/domace_read`,
+    DATABASE_URL: parts.db.urls.pooled,
+    DATABASE_DIRECT_URL: parts.db.urls.direct,
+    DATABASE_READ_URL: parts.db.urls.read,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
   };
 
@@ -174,7 +150,7 @@ try {
 
   const nginx = await startNginx({ bin: nginxBin, dir: path.join(dataDir, 'nginx'), port, upstreams: instancePorts });
   children.push(nginx.child);
-  note('nginx', port, nginx.child);
+  note('nginx', port, nginx.child.pid);
   nginx.child.on('exit', (code) => { if (!stopping) { console.error(`nginx exited (${code})`); void stop(1); } });
   console.log(`Domaće cluster: nginx on http://127.0.0.1:${port} -> ${instancePorts.map((p, i) => `app${i + 1} :${p}`).join(', ')}
   PgBouncer (transaction mode) :${ports.pgbouncer} -> the Patroni leader (pg1 :${ports.pg[0]}, pg2 :${ports.pg[1]}; REST :${ports.api.join(', :')}; etcd :${ports.etcd}); Redis :${ports.redis}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in order, stopping at the first failure:
 // typecheck, lint, unit + component + API tests (Vitest), the cluster test (test/cluster.test.ts,
-// alone: it runs three instances, two PostgreSQL servers, PgBouncer, Redis and nginx under load,
+// alone: it runs three instances, a Patroni pair with etcd, PgBouncer, Redis and nginx under load,
 // and the other files' load would only stretch its windows), web build + bundle budget, the
 // blocking time of an untouched page on a slowed CPU, browser journeys.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ const steps = [
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
   ['lint', ['npm', 'run', '--silent', 'lint']],
   ['unit, component and API tests', ['npx', 'vitest', 'run', '--exclude', 'test/cluster.test.ts']],
-  ['cluster test (three instances, PgBouncer, a replica, Redis; failure drills)', ['npx', 'vitest', 'run', 'test/cluster.test.ts']],
+  ['cluster test (three instances, PgBouncer, a Patroni pair, Redis; failure drills, the leader killed twice)', ['npx', 'vitest', 'run', 'test/cluster.test.ts']],
   ['web build', ['npx', 'vite', 'build', '--logLevel', 'warn']],
   ['server renderer build', ['npx', 'vite', 'build', '--ssr', '--logLevel', 'warn']],
   ['bundle size budget', ['node', 'scripts/bundle-size.mjs']],

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { freePort } from '../src/server/config/free-port.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx } from '../scripts/lib/nginx.mjs';
-import { createAppDatabase, missingParts, percentile as pct, replicationLag, startPgbouncer, startPrimary, startRedis, startReplica, waitFor } from '../scripts/lib/cluster-parts.mjs';
+import { clusterFile, missingParts, patroniRoles, percentile as pct, replicationLag, serviceDir, startDatabase, startRedis, waitFor, type PatroniNode } from '../scripts/lib/cluster-parts.mjs';
 import { createDb, createPool, type Db } from '../src/server/db/client.ts';
 import { households, orderItems, orders, products, sessions, users } from '../src/server/db/schema.ts';
 import { belgradeDateOf } from '../src/shared/time.ts';
@@ -17,13 +17,16 @@ import { hashPassword } from '../src/server/lib/passwords.ts';
 import { createTokens } from '../src/server/lib/tokens.ts';
 
 /**
- * Beyond one machine (docs/deployment.md, ADRs 0039–0041): three app instances
+ * Beyond one machine (docs/deployment.md, ADRs 0039–0041, 0046): three app instances
  * (`node scripts/start.mjs`, as in production) behind nginx, on PgBouncer in transaction mode
- * in front of a PostgreSQL primary, with a streaming replica for the public reads and Redis
- * for the rate limits, each started here from Debian's packages on ports of its own. Requests
- * alternate, writes on one are read at once on the others (the replica never answers a read
- * of something it has not replayed), limits are shared, the checkout race still sells exactly
- * the stock, and under load each shared part is killed once with nothing lost.
+ * in front of the leader of a Patroni pair of PostgreSQL servers (etcd holds the lock,
+ * synchronous replication), whose standby serves the public reads, and Redis for the rate
+ * limits, each started here from Debian's packages on ports of its own, the database side by
+ * the same startDatabase as `npm run cluster` (PgBouncer follows the leader, cluster.json names
+ * it). Requests alternate, writes on one are read at once on the others (the standby never
+ * answers a read of something it has not replayed), limits are shared, the checkout race still
+ * sells exactly the stock, under load each shared part is killed once with nothing lost, and
+ * the leader is killed twice in a row with the database failing over by itself.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const nginxBin = findNginx();
@@ -60,13 +63,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domace-cluster-'));
 fs.chmodSync(dataDir, 0o755);
 
 type Parts = {
-  primary: Awaited<ReturnType<typeof startPrimary>>;
-  replica: Awaited<ReturnType<typeof startReplica>>;
-  bouncer: Awaited<ReturnType<typeof startPgbouncer>>;
+  db: Awaited<ReturnType<typeof startDatabase>>;
   redis: Awaited<ReturnType<typeof startRedis>>;
 };
 const parts: Partial<Parts> = {};
 const urls = { pooled: '', direct: '', read: '', redis: '' };
+const clusterJson = clusterFile(dataDir);
 let pool: pg.Pool;
 let db: Db;
 let lbPort: number;
@@ -167,22 +169,47 @@ function checkout(base: string, authorization: string, productId: string, key: s
 
 const stockOf = async (id: string) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
-describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a primary and a read replica, Redis', () => {
+/** The Patroni node named `name`. */
+const nodeNamed = (name: string | undefined): PatroniNode => {
+  const node = parts.db!.nodes.find((n) => n.name === name);
+  if (!node) throw new Error(`no Patroni node ${name}`);
+  return node;
+};
+/** The synchronous standby, once the leader has one. */
+async function standbyNode(): Promise<PatroniNode> {
+  let name: string | undefined;
+  await waitFor(async () => Boolean(name = (await patroniRoles(parts.db!.nodes)).sync), 60_000, 'a synchronous standby');
+  return nodeNamed(name);
+}
+/** What DATA_DIR/cluster.json says of a part. */
+function listed(name: string): { port: number; pid: number | null; node?: string } | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(clusterJson.file, 'utf8')) as Record<string, { port: number; pid: number | null; node?: string }>)[name];
+  } catch {
+    return undefined;
+  }
+}
+/** A process of that id runs. */
+function alive(pid: number | null | undefined): boolean {
+  if (!pid) return false;
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+/** cluster.json names `node`'s running PostgreSQL as `postgres-primary` (its port, its postmaster's pid). */
+function namesLeader(node: PatroniNode): boolean {
+  const entry = listed('postgres-primary');
+  return entry?.node === node.name && entry.port === node.port && entry.pid === node.postgresPid() && alive(entry.pid);
+}
+
+describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a Patroni pair (leader and synchronous standby), Redis', () => {
   beforeAll(async () => {
     const started = Date.now();
-    const [pgPort, replicaPort, bouncerPort, redisPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    parts.primary = await startPrimary({ dir: path.join(dataDir, 'primary'), port: pgPort });
-    await createAppDatabase(pgPort);
-    [parts.replica, parts.bouncer, parts.redis] = await Promise.all([
-      startReplica({ dir: path.join(dataDir, 'replica'), port: replicaPort, primaryPort: pgPort }),
-      startPgbouncer({ dir: path.join(dataDir, 'pgbouncer'), port: bouncerPort, pgPort }),
-      startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort }),
-    ]);
-    urls.direct = `postgres://postgres@127.0.0.1:${pgPort}/domace`;
-    urls.pooled = `postgres://postgres@127.0.0.1:${bouncerPort}/domace`;
-    urls.read = `postgres://postgres@127.0.0.1:${replicaPort}/domace`;
+    const [pg1, pg2, api1, api2, etcd, etcdPeer, pgbouncer, redisPort] = await Promise.all(Array.from({ length: 8 }, () => freePort()));
+    // The database as `npm run cluster` runs it (scripts/lib/cluster-parts.mjs, ADR 0046).
+    parts.db = await startDatabase({ dir: serviceDir(dataDir), etcdDir: path.join(dataDir, 'etcd'), ports: { pg: [pg1!, pg2!], api: [api1!, api2!], etcd: etcd!, etcdPeer: etcdPeer!, pgbouncer: pgbouncer! }, note: clusterJson.note, log });
+    parts.redis = await startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort! });
+    ({ pooled: urls.pooled, direct: urls.direct, read: urls.read } = parts.db.urls);
     urls.redis = `redis://127.0.0.1:${redisPort}`;
-    log(`primary :${pgPort}, replica :${replicaPort}, PgBouncer :${bouncerPort}, Redis :${redisPort} up in ${Date.now() - started} ms`);
+    log(`etcd :${etcd}, Patroni pg1 :${pg1} / pg2 :${pg2} (leader ${parts.db.leads}), PgBouncer :${pgbouncer}, Redis :${redisPort} up in ${Date.now() - started} ms`);
 
     // All start at once on an empty database: the migrations' advisory lock (direct) lets one migrate.
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
@@ -193,7 +220,8 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     nginx = await startNginx({ bin: nginxBin!, dir: path.join(dataDir, 'nginx'), port: lbPort, upstreams: ports, stdio: 'ignore' });
     await waitFor(() => allSeeReplica('up'), 30_000, 'every instance sees the replica up');
 
-    pool = createPool(urls.direct, 20);
+    // The test's own connections, through PgBouncer as the instances' (the leader moves).
+    pool = createPool(urls.pooled, 6, { pooled: true });
     db = createDb(pool);
     log(`${INSTANCES} instances (:${ports.join(', :')}) behind nginx :${lbPort}; all up in ${Date.now() - started} ms`);
   }, 240_000);
@@ -205,10 +233,9 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     await Promise.race([Promise.all(instances.map((i) => (i.child.exitCode === null && i.child.signalCode === null ? new Promise((r) => i.child.once('exit', r)) : null))), deadline]);
     for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
     await pool?.end();
-    await Promise.all([parts.bouncer?.stop(), parts.redis?.kill(), parts.replica?.stop()]);
-    await parts.primary?.stop();
+    await Promise.all([parts.db?.stop(), parts.redis?.kill()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 90_000);
 
   it('alternates a buyer\'s requests between the instances, and the buyer\'s session works on both', async () => {
     const buyer = await createAccount({ passwordHash: await hashPassword(PASSWORD) });
@@ -345,7 +372,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.householdId, producer.id))).toHaveLength(10);
   }, 240_000);
 
-  it('keeps every acknowledged order while, under load, an instance is killed, PgBouncer restarted, the replica stopped and Redis killed', async () => {
+  it('keeps every acknowledged order while, under load, an instance is killed, PgBouncer restarted, the standby killed and Redis killed', async () => {
     const BUYERS = Number(process.env.CLUSTER_BUYERS ?? 200);
     const SCARCE = 150;
     const PLENTY = 100_000;
@@ -482,23 +509,29 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
 
       // 2. PgBouncer restarted (SIGTERM: open transactions are cut, clients reconnect).
       begin('PgBouncer restarted');
-      await parts.bouncer!.restart();
+      await parts.db!.pgbouncer.restart();
       phase.notes.push(`PgBouncer listening again at ${since()} ms`);
       await moreOrders(50, 'after PgBouncer restarted');
 
-      // 3. The replica stopped: every instance notices and reads from the primary.
-      begin('replica stopped');
+      // 3. The standby's machine dies (its Patroni and PostgreSQL, SIGKILL): every instance
+      // notices and reads from the leader; without a standby the leader writes on alone (ADR 0046).
+      begin('standby killed (SIGKILL)');
+      const standby = await standbyNode();
       const stoppedAt = since();
-      await parts.replica!.stop();
-      phase.notes.push(`its fast shutdown took ${since() - stoppedAt} ms`);
+      await standby.kill();
       await waitFor(() => allSeeReplica('down'), 30_000, 'every instance reports the replica down')
         .catch(async (err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(await Promise.all(instances.map((_, i) => healthOf(i))))}\n${tails()}`); });
       phase.notes.push(`all instances report it down ${since() - stoppedAt} ms after the stop`);
-      await moreOrders(50, 'with the replica stopped');
+      await moreOrders(50, 'with the standby killed');
+      // Started again; it catches up while the next drill runs.
       const restartAt = since();
-      await parts.replica!.start();
-      await waitFor(() => allSeeReplica('up'), 60_000, 'every instance reports the replica up again');
-      phase.notes.push(`started again; all instances read from it again ${since() - restartAt} ms later`);
+      const standbyBack = (async () => {
+        await standby.start();
+        await waitFor(async () => (await patroniRoles(parts.db!.nodes)).sync === standby.name, 120_000, `${standby.name} the synchronous standby again`);
+        await waitFor(() => allSeeReplica('up'), 60_000, 'every instance reports the replica up again');
+        return `${standby.name} started again at ${restartAt} ms: the synchronous standby, read by all instances, ${since() - restartAt} ms later`;
+      })();
+      standbyBack.catch(() => undefined);
 
       // 4. Redis killed: rate limits counted in memory meanwhile; it is started again (empty).
       begin('Redis killed');
@@ -511,6 +544,7 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
 
       begin('after the drills');
       await moreOrders(50, 'after the drills');
+      phase.notes.push(await standbyBack);
     } finally {
       running = false;
       phase.to = since();
@@ -565,4 +599,235 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
     }
     expect(hard(phases.at(-1)!), 'no 502 or connection error after the drills').toEqual([]);
   }, 420_000);
+  it('fails the leader over twice in a row under load: writes again within 30 s, reads never failing 2 s in a row, no acknowledged order lost, nothing oversold, cluster.json naming the leader', async () => {
+    const BUYERS = Number(process.env.CLUSTER_FAILOVER_BUYERS ?? 16);
+    const READERS = Number(process.env.CLUSTER_FAILOVER_READERS ?? 6);
+    const SCARCE = 60;
+    const PLENTY = 100_000;
+    const nodes = parts.db!.nodes;
+    const producer = await createAccount({ userType: 'producer' });
+    const plentyIds = await Promise.all(Array.from({ length: 8 }, (_, i) => createProduct(producer.id, PLENTY, `Пасуљ ${i + 1}`)));
+    const scarce = await createProduct(producer.id, SCARCE, 'Кајмак');
+    const buyers = await createBuyers(BUYERS);
+    await standbyNode(); // a leader with its synchronous standby to begin with
+    const started = Date.now();
+    const since = (t = Date.now()) => t - started;
+
+    interface Answer { start: number; end: number; status: number; code?: string; retryAfter: string | null; json: boolean }
+    const writes: Answer[] = [];
+    const reads: Answer[] = [];
+    /** Per buyer (index): the ids of the orders acknowledged (201) to them. */
+    const acknowledged = buyers.map(() => new Set<string>());
+    const other: string[] = [];
+    let ordersAcked = 0;
+    let refusedScarce = 0;
+    let running = true;
+
+    async function order(n: number, productId: string) {
+      const key = randomUUID();
+      // One checkout, repeated with the same key until it has a final answer (as the web app does).
+      for (let attempt = 1; ; attempt++) {
+        if (attempt > 600) throw new Error(`no final answer for key ${key}`);
+        const start = Date.now();
+        let res: Response;
+        try {
+          res = await checkout(lb, buyers[n]!.authorization, productId, key);
+        } catch {
+          writes.push({ start, end: Date.now(), status: 0, retryAfter: null, json: false });
+          await sleep(200);
+          continue;
+        }
+        const body = await res.json().catch(() => undefined) as { code?: string; orders?: Array<{ id: string }> } | undefined;
+        writes.push({ start, end: Date.now(), status: res.status, code: body?.code, retryAfter: res.headers.get('retry-after'), json: /^application\/json/.test(res.headers.get('content-type') ?? '') && body !== undefined });
+        if (res.status === 201) {
+          for (const o of body!.orders!) acknowledged[n]!.add(o.id);
+          ordersAcked += 1;
+          return;
+        }
+        if (res.status === 409 && body?.code === 'order.out_of_stock' && productId === scarce) { refusedScarce += 1; return; }
+        if (res.status >= 500 || (res.status === 409 && body?.code === 'idempotency.in_progress')) { await sleep(200); continue; }
+        other.push(`${res.status} ${body?.code}`);
+        return;
+      }
+    }
+    async function read(url: string) {
+      const start = Date.now();
+      try {
+        const res = await fetch(`${lb}${url}`, { signal: AbortSignal.timeout(10_000) });
+        await res.body?.cancel();
+        reads.push({ start, end: Date.now(), status: res.status, retryAfter: res.headers.get('retry-after'), json: true });
+      } catch {
+        reads.push({ start, end: Date.now(), status: 0, retryAfter: null, json: false });
+      }
+    }
+    const load = Promise.all([
+      ...buyers.map(async (_, n) => {
+        await sleep(n * 20);
+        while (running) {
+          await order(n, randomInt(4) === 0 ? scarce : plentyIds[randomInt(plentyIds.length)]!);
+          await sleep(randomInt(50, 250));
+        }
+      }),
+      ...Array.from({ length: READERS }, async (_, n) => {
+        await sleep(n * 30);
+        while (running) {
+          await read(n % 2 === 0 ? '/api/products?limit=5' : `/api/products/${plentyIds[randomInt(plentyIds.length)]}`);
+          await sleep(randomInt(20, 80));
+        }
+      }),
+    ]);
+    const moreOrders = (n: number, what: string) => {
+      const target = ordersAcked + n;
+      return waitFor(() => ordersAcked >= target, 60_000, `${n} more orders ${what}`);
+    };
+
+    interface Kill { victim: string; heir: string; at: number; led?: number; listed?: number; back?: number; downSeen?: number; rejoined?: number }
+    const kills: Kill[] = [];
+    try {
+      await moreOrders(30, 'before the first kill');
+      for (const round of [1, 2]) {
+        const roles = await patroniRoles(nodes);
+        const victim = nodeNamed(roles.leader);
+        const heir = nodeNamed(roles.sync);
+        expect(namesLeader(victim), `cluster.json names ${victim.name} before kill ${round}: ${JSON.stringify(listed('postgres-primary'))}`).toBe(true);
+        // The leader's machine dies: its Patroni and its PostgreSQL, SIGKILL (ADR 0046).
+        const kill: Kill = { victim: victim.name, heir: heir.name, at: Date.now() };
+        kills.push(kill);
+        log(`failover ${since()} ms: kill ${round}, ${victim.name} (leader, postgres pid ${victim.postgresPid()}) killed; ${heir.name} is its synchronous standby`);
+        await victim.kill();
+        await waitFor(async () => (await patroniRoles(nodes)).leader === heir.name, 60_000, `${heir.name} leading after ${victim.name} was killed`);
+        kill.led = Date.now();
+        // cluster.json follows within the watcher's interval.
+        await waitFor(() => namesLeader(heir), 5_000, `cluster.json naming ${heir.name} postgres-primary`)
+          .catch((err: Error) => { throw new Error(`${err.message}: ${JSON.stringify(listed('postgres-primary'))}`); });
+        kill.listed = Date.now();
+        // The dead node's machine comes back (the cluster's supervisor does it 15 s after the
+        // kill; here as soon as the other leads): Patroni rewinds it (pg_rewind) and it becomes the
+        // synchronous standby, which the second kill needs. After the second it comes back while
+        // the test ends.
+        const back = victim.start();
+        const ledAt = kill.led;
+        await waitFor(() => writes.some((w) => w.status === 201 && w.start >= ledAt), 30_000, 'an order acknowledged by the new leader');
+        log(`failover ${since()} ms: ${heir.name} leads ${kill.led - kill.at} ms after the kill (cluster.json ${kill.listed - kill.led} ms later)`);
+        if (round === 2) {
+          void back.then(() => log(`${victim.name} runs again (a standby) ${Date.now() - kill.at} ms after the kill`), (err: Error) => log(`${victim.name} did not start again: ${err.message}`));
+          break;
+        }
+        await back;
+        await waitFor(async () => (await patroniRoles(nodes)).sync === victim.name, 90_000, `${victim.name} the synchronous standby again`);
+        kill.rejoined = Date.now();
+        expect(namesLeader(heir), `cluster.json still names ${heir.name}: ${JSON.stringify(listed('postgres-primary'))}`).toBe(true);
+        await waitFor(() => listed('postgres-replica')?.node === victim.name, 5_000, `cluster.json naming ${victim.name} postgres-replica`);
+        log(`failover ${since()} ms: ${victim.name} the synchronous standby again ${kill.rejoined - kill.at} ms after the kill`);
+      }
+      await moreOrders(20, 'after the second failover');
+    } finally {
+      running = false;
+      await load;
+    }
+
+    // When writes answered again after each kill: the first order acknowledged among those sent
+    // after an instance had answered 503 for want of a primary. "Sent while down": a second after
+    // that answer, when every instance's probe (every 500 ms; a refused connection counts at
+    // once, db/primary.ts) has seen the primary gone.
+    const failing = (w: Answer) => w.status !== 201 && w.status !== 409;
+    const outages = kills.map((k, i) => {
+      const until = kills[i + 1]?.at ?? Infinity;
+      const down = writes.filter((w) => w.end >= k.at && w.end < until && w.status === 503 && w.code === 'db_unavailable').sort((a, b) => a.end - b.end)[0];
+      const back = down ? writes.filter((w) => w.status === 201 && w.start >= down.end && w.end < until).sort((a, b) => a.end - b.end)[0] : undefined;
+      k.downSeen = down?.end;
+      k.back = back?.end;
+      // The write answers between the kill and the first one acknowledged again.
+      const during = writes.filter((w) => w.end >= k.at && w.end <= (back?.end ?? k.at) && failing(w));
+      const fast = writes.filter((w) => down && back && w.start >= down.end + 1_000 && w.end <= back.end && failing(w));
+      return { ...k, during, fast };
+    });
+    // Reads failing in a row: from a failed answer to the next successful one (in the order answered).
+    const byEnd = [...reads].sort((a, b) => a.end - b.end);
+    let longestFailing = 0;
+    let longestAt = '';
+    let failingSince: number | undefined;
+    const failedReads: Record<string, number> = {};
+    let longestSilence = 0;
+    let lastOk = started;
+    let readFailures = 0;
+    for (const r of byEnd) {
+      if (r.status === 200) {
+        if (failingSince !== undefined && r.end - failingSince > longestFailing) {
+          longestFailing = r.end - failingSince;
+          longestAt = `${since(failingSince)}–${since(r.end)} ms`;
+        }
+        failingSince = undefined;
+        longestSilence = Math.max(longestSilence, r.end - lastOk);
+        lastOk = r.end;
+      } else {
+        readFailures += 1;
+        failedReads[r.status] = (failedReads[r.status] ?? 0) + 1;
+        failingSince ??= r.end;
+      }
+    }
+    if (failingSince !== undefined) longestFailing = Math.max(longestFailing, Date.now() - failingSince);
+
+    // Every acknowledged order is in its buyer's own list (GET /api/orders, every page).
+    let found = 0;
+    const missingOrders: string[] = [];
+    for (const [n, buyer] of buyers.entries()) {
+      const listedIds = new Set<string>();
+      for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages++) {
+        const res = await fetch(`${lb}/api/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: buyer.authorization } });
+        expect(res.status).toBe(200);
+        const page = await res.json() as { items: Array<{ id: string }>; nextCursor: string | null };
+        for (const o of page.items) listedIds.add(o.id);
+        cursor = page.nextCursor;
+      }
+      for (const id of acknowledged[n]!) if (listedIds.has(id)) found += 1; else missingOrders.push(id);
+    }
+    const ackedIds = acknowledged.flatMap((set) => [...set]);
+    const written = await db.select({ id: orders.id }).from(orders).where(eq(orders.householdId, producer.id));
+    const soldOf = async (productId: string) => ((await db.execute<{ sold: number }>(sql`
+      SELECT COALESCE(SUM(quantity), 0)::int AS sold FROM ${orderItems} WHERE product_id = ${productId}`)).rows[0] as { sold: number }).sold;
+    const [soldScarce, stockScarce] = [await soldOf(scarce), await stockOf(scarce)];
+    let [soldPlenty, stockPlenty] = [0, 0];
+    for (const id of plentyIds) {
+      soldPlenty += await soldOf(id);
+      stockPlenty += (await stockOf(id))!;
+    }
+
+    const ms = (xs: number[]) => `median ${pct(xs, 0.5)} ms, p95 ${pct(xs, 0.95)} ms, slowest ${pct(xs, 1)} ms`;
+    for (const [i, o] of outages.entries()) {
+      const codes = Object.entries(o.during.reduce<Record<string, number>>((acc, w) => { const k = `${w.status}${w.code ? ` ${w.code}` : ''}`; acc[k] = (acc[k] ?? 0) + 1; return acc; }, {}))
+        .map(([k, v]) => `${v} × ${k}`).join(', ');
+      log(`kill ${i + 1} (${o.victim} -> ${o.heir}): 503 db_unavailable first ${o.downSeen === undefined ? '—' : o.downSeen - o.at} ms after the kill, ${o.heir} leads at ${o.led! - o.at} ms, writes answer again at ${o.back === undefined ? 'never' : o.back - o.at} ms; `
+        + `${o.rejoined ? `${o.victim} back as synchronous standby at ${o.rejoined - o.at} ms; ` : ''}meanwhile ${codes || 'no failed writes'}; writes sent while down answered in ${ms(o.fast.map((w) => w.end - w.start))}`);
+    }
+    log(`failover load: ${BUYERS} buyers, ${READERS} readers, ${since()} ms; ${ordersAcked} checkouts acknowledged (${ackedIds.length} orders), found in the buyers' lists ${found}, in the database ${written.length}; `
+      + `scarce product sold ${soldScarce} + stock ${stockScarce} = ${soldScarce + stockScarce!} (start ${SCARCE}), ${refusedScarce} × out of stock; `
+      + `${reads.length} reads, ${readFailures} failed (by status ${JSON.stringify(failedReads)}), longest run of failed reads ${longestFailing} ms (${longestAt}; kills at ${kills.map((k) => since(k.at)).join(', ')} ms), longest time without a successful read ${longestSilence} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+
+    expect(other).toEqual([]);
+    for (const [i, o] of outages.entries()) {
+      expect(o.downSeen, `kill ${i + 1}: writes answered 503 db_unavailable while there was no leader`).toBeDefined();
+      expect(o.back, `kill ${i + 1}: writes answered again`).toBeDefined();
+      expect(o.back! - o.at, `kill ${i + 1}: writes answer again within 30 s`).toBeLessThanOrEqual(30_000);
+      // Meanwhile every write is answered 503, JSON, with Retry-After (repeated by the client with
+      // its key). One in flight as the leader died may wait in PgBouncer for a server until the
+      // request's deadline (503 `unavailable` after 9 s: ADR 0046)…
+      expect(o.during.filter((w) => !(w.status === 503 && (w.code === 'db_unavailable' || w.code === 'unavailable') && w.json && w.retryAfter)).map((w) => `${w.status} ${w.code}`), `kill ${i + 1}: failed writes`).toEqual([]);
+      // …those sent while the instances know the primary is down are 503 db_unavailable at once.
+      expect(o.fast.filter((w) => w.code !== 'db_unavailable').map((w) => `${w.status} ${w.code}`), `kill ${i + 1}: writes sent while down`).toEqual([]);
+      const times = o.fast.map((w) => w.end - w.start);
+      expect(times.length).toBeGreaterThan(0);
+      expect(pct(times, 0.5), `kill ${i + 1}: median 503 answer (ms)`).toBeLessThan(500);
+    }
+    expect(longestFailing, 'reads never fail for more than 2 s in a row').toBeLessThanOrEqual(2_000);
+    expect(missingOrders, 'acknowledged orders missing from their buyer\'s list').toEqual([]);
+    expect(found).toBe(ackedIds.length);
+    expect(new Set(written.map((o) => o.id))).toEqual(new Set(ackedIds));
+    expect(soldScarce).toBeLessThanOrEqual(SCARCE);
+    expect(soldScarce + stockScarce!).toBe(SCARCE);
+    expect(soldPlenty + stockPlenty).toBe(PLENTY * plentyIds.length);
+    expect(soldPlenty + soldScarce).toBe(ackedIds.length);
+    // cluster.json names the leader at the end too.
+    expect(namesLeader(nodeNamed((await patroniRoles(nodes)).leader))).toBe(true);
+  }, 300_000);
 });

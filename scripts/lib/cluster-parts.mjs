@@ -1,6 +1,7 @@
 // The shared parts of a cluster on one machine, from Debian's packages, each on its own port
-// under one directory: PostgreSQL as a Patroni pair with etcd (automatic failover; ADR 0046)
-// or a plain primary and streaming replica (bench/), PgBouncer in transaction mode and Redis. Used by `npm run cluster` (scripts/cluster.mjs) and test/cluster.test.ts;
+// under one directory: PostgreSQL as a Patroni pair with etcd (automatic failover; ADR 0046:
+// startDatabase, the same for `npm run cluster` and test/cluster.test.ts) or a plain primary and
+// streaming replica (bench/cluster.ts), PgBouncer in transaction mode and Redis.
 // docs/deployment.md shows the same parts on several machines.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -487,6 +488,71 @@ export function followLeader(nodes, onChange, intervalMs = 500) {
   };
   const first = tick();
   return { first, stop() { stopped = true; clearTimeout(timer); } };
+}
+
+/**
+ * DATA_DIR/cluster.json: each part's port and current process id (and what else is said of it),
+ * for failure drills by hand (docs/deployment.md). `note()` rewrites the whole file at once
+ * (a new file renamed over the old: a reader never sees half of it).
+ */
+export function clusterFile(dataDir) {
+  const file = path.join(dataDir, 'cluster.json');
+  const parts = {};
+  return {
+    file,
+    note(name, port, pid, extra = {}) {
+      parts[name] = { port, pid: pid ?? null, ...extra };
+      fs.writeFileSync(`${file}.new`, `${JSON.stringify(parts, null, 2)}\n`);
+      fs.renameSync(`${file}.new`, file);
+    },
+  };
+}
+
+/**
+ * The database side of a cluster (ADR 0046), as `npm run cluster` and test/cluster.test.ts run
+ * it: one etcd (`etcdDir`), a Patroni pair `pg1`/`pg2` under `dir` (the first bootstraps and gets
+ * the app's database with its statement limit, the second clones it and becomes its synchronous
+ * standby), PgBouncer in front of the leader, and a watcher of Patroni's REST API
+ * (followLeader) that on every change of leader names its PostgreSQL `postgres-primary` in
+ * cluster.json through `note` (the standby's `postgres-replica`) and points PgBouncer at it.
+ * `ports`: `{ pg: [a, b], api: [a, b], etcd, etcdPeer, pgbouncer }`. Resolves once PgBouncer
+ * follows the leader; what started is stopped again when a part does not start.
+ */
+export async function startDatabase({ dir, etcdDir = path.join(dir, 'etcd'), ports, note = () => undefined, log = () => undefined }) {
+  const db = { etcd: undefined, nodes: [], pgbouncer: undefined, follow: undefined, leads: undefined };
+  /** Stops everything: the standby first (a leader stopped first would hand its lock over). */
+  db.stop = async () => {
+    db.follow?.stop();
+    await db.pgbouncer?.stop();
+    const roles = db.etcd ? await patroniRoles(db.nodes) : {};
+    for (const n of [...db.nodes.filter((x) => x.name !== roles.leader), ...db.nodes.filter((x) => x.name === roles.leader)]) await n.stop();
+    await db.etcd?.stop();
+  };
+  try {
+    db.etcd = await startEtcd({ dir: etcdDir, port: ports.etcd, peerPort: ports.etcdPeer });
+    db.nodes = ['pg1', 'pg2'].map((name, i) => patroniNode({ dir: path.join(dir, name), name, port: ports.pg[i], apiPort: ports.api[i], etcdPort: ports.etcd }));
+    await db.nodes[0].start();
+    const firstRoles = await patroniRoles(db.nodes);
+    const firstLeader = db.nodes.find((n) => n.name === firstRoles.leader) ?? db.nodes[0];
+    await createAppDatabase(firstLeader.port);
+    await db.nodes[1].start();
+    db.pgbouncer = await startPgbouncer({ dir: path.join(dir, 'pgbouncer'), port: ports.pgbouncer, pgPort: firstLeader.port });
+    db.follow = followLeader(db.nodes, async ({ leader, replica }) => {
+      note('postgres-primary', leader.port, leader.postgresPid(), { node: leader.name, patroniPid: leader.child?.pid ?? null, api: leader.api });
+      note('postgres-replica', replica.port, replica.postgresPid(), { node: replica.name, patroniPid: replica.child?.pid ?? null, api: replica.api });
+      await db.pgbouncer.retarget({ primary: leader.port, replica: replica.port });
+      db.leads = leader.name;
+      log(`PostgreSQL leader: ${leader.name} :${leader.port}; reads from ${replica.name} :${replica.port}`);
+    });
+    await waitFor(() => db.leads !== undefined, 60_000, 'PgBouncer pointed at the Patroni leader');
+  } catch (err) {
+    await db.stop().catch(() => undefined);
+    throw err;
+  }
+  const at = `postgres://postgres@127.0.0.1:${ports.pgbouncer}`;
+  /** Through PgBouncer: transaction mode, the same in session mode, the standby (docs/deployment.md). */
+  db.urls = { pooled: `${at}/domace`, direct: `${at}/domace_direct`, read: `${at}/domace_read` };
+  return db;
 }
 
 /** A Redis of its own (no persistence: rate-limit counters only) on `port`. */

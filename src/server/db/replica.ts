@@ -18,8 +18,8 @@ import { withQueryAndConnect } from './pool-proxy.ts';
  * usable replica whatever was written before: nothing newer can be read anywhere, and a
  * synchronous standby has every acknowledged write (ADR 0046).
  *
- * The replica is watched every PROBE_INTERVAL_MS: unreachable, not in recovery, or more than
- * MAX_LAG_MS behind = no reads go there until it is back. A read that fails on the replica
+ * The replica is watched every PROBE_INTERVAL_MS: unreachable, not in recovery (unless promoted
+ * while the primary is down), or more than MAX_LAG_MS behind = no reads go there until it is back. A read that fails on the replica
  * for want of a connection is repeated on the primary.
  */
 const PROBE_INTERVAL_MS = 250;
@@ -101,6 +101,14 @@ export function createReadReplica(opts: {
       const r = await client.query<{ recovery: boolean; lsn: string | null; received: string | null; at: Date | null }>(
         'SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn, pg_last_wal_receive_lsn()::text AS received, pg_last_xact_replay_timestamp() AS at');
       const row = r.rows[0]!;
+      if (!row.recovery && opts.primaryDown?.()) {
+        // The standby promoted while this instance has not reached the new primary yet (a
+        // failover, ADR 0046): it holds every acknowledged write, so the public reads go on here.
+        const before = status.state;
+        status = { state: 'up', lagMs: 0, lagBytes: 0 };
+        if (before !== 'up') opts.log?.('read replica promoted: the public reads go on there until the primary answers');
+        return;
+      }
       if (!row.recovery || !row.lsn) throw new Error('not a streaming replica (pg_is_in_recovery() is false)');
       const replay = lsnToNumber(row.lsn);
       replayed = replay;
