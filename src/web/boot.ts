@@ -1,7 +1,7 @@
 import './styles.css';
 import { SSR_STATE_ID } from '#shared/ssr.ts';
 import { answerEarlyAdd } from '#web/lib/early-add.ts';
-import { holdEarlyInput, markSignedOut, needsAppAtOnce, prefetchAfterLoad, startAfterLoad, startWhenNeeded } from '#web/lib/early-start.ts';
+import { firstProductPages, holdEarlyInput, markSignedOut, needsAppAtOnce, prefetchAfterLoad, startAfterLoad, startWhenNeeded } from '#web/lib/early-start.ts';
 import { addToStoredBasket } from '#web/features/basket/lib/basket-storage.ts';
 import { loadChunk } from '#web/lib/load-chunk.ts';
 import { showStartFailed } from '#web/lib/start-failed.ts';
@@ -60,6 +60,6 @@ else if (needsAppAtOnce(state)) {
   }
   startAfterLoad(startApp);
 } else {
-  prefetchAfterLoad(appCode);
+  prefetchAfterLoad(appCode, () => firstProductPages(document));
   startWhenNeeded(startApp);
 }

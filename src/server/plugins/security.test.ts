@@ -24,7 +24,7 @@ describe('the content security policy', () => {
     expect(directive(csp, 'img-src')).toContain('https://cdn.domace.rs');
     expect(directive(csp, 'media-src')).toContain('https://cdn.domace.rs');
     // Scripts, styles and XHR stay same-origin: the store serves pictures, not code.
-    expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+    expect(directive(csp, 'script-src')).toEqual(["'self'", "'inline-speculation-rules'"]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
     expect(directive(csp, 'default-src')).toEqual(["'self'"]);
   });

@@ -21,7 +21,9 @@ export default fp<SecurityOptions>(async function securityPlugin(app: FastifyIns
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Speculation rules (JSON, never run as script): boot.ts names the first cards' product
+        // pages for the browser to prefetch (src/web/lib/early-start.ts, prefetchAfterLoad).
+        scriptSrc: ["'self'", "'inline-speculation-rules'"],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_HELD, START_WAIT_MS, holdEarlyInput, markSignedOut, needsAppAtOnce, prefetchAfterLoad, startAfterLoad, startWhenNeeded } from './early-start.ts';
+import { MAX_HELD, PREFETCHED_PRODUCTS, START_WAIT_MS, firstProductPages, holdEarlyInput, markSignedOut, needsAppAtOnce, prefetchAfterLoad, startAfterLoad, startWhenNeeded } from './early-start.ts';
 import { BASKET_STORAGE_KEY, SESSION_STORAGE_KEYS } from './storage-keys.ts';
 
 /** Marks the app ready as app/providers.tsx does, then lets the replay (idle wait, a task per step) run. */
@@ -146,6 +146,12 @@ describe('startWhenNeeded', () => {
 });
 
 describe('prefetchAfterLoad', () => {
+  /** jsdom has no HTMLScriptElement.supports: the browser's answer, for one test. */
+  const scriptSupports = (answer: (type: string) => boolean) => Object.defineProperty(HTMLScriptElement, 'supports', { value: answer, configurable: true });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLScriptElement, 'supports');
+  });
+
   it("asks for the app's code after the load, into the cache, without running it", async () => {
     document.head.querySelectorAll('link').forEach((link) => link.remove());
     prefetchAfterLoad(['/assets/react-dom-a.js', '/assets/app-b.js']); // jsdom's document is complete
@@ -156,6 +162,38 @@ describe('prefetchAfterLoad', () => {
       ['prefetch', '/assets/app-b.js', 'anonymous'],
     ]);
     expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('names the first product pages in speculation rules (prefetch), before the code', async () => {
+    document.head.innerHTML = '';
+    scriptSupports((type) => type === 'speculationrules');
+    prefetchAfterLoad(['/assets/app-b.js'], () => ['/product/p1', '/product/p2']);
+    await new Promise((resolve) => setTimeout(resolve, START_WAIT_MS + 50));
+    const rules = document.head.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
+    expect(JSON.parse(rules!.textContent!)).toEqual({ prefetch: [{ urls: ['/product/p1', '/product/p2'], eagerness: 'immediate' }] });
+    expect([...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual(['/assets/app-b.js']);
+  });
+
+  it('prefetches them as documents where speculation rules are unknown', async () => {
+    document.head.innerHTML = '';
+    scriptSupports(() => false);
+    prefetchAfterLoad(['/assets/app-b.js'], () => ['/product/p1']);
+    await new Promise((resolve) => setTimeout(resolve, START_WAIT_MS + 50));
+    expect(document.head.querySelector('script')).toBeNull();
+    expect([...document.head.querySelectorAll('link')].map((link) => [link.rel, link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['prefetch', '/product/p1', null],
+      ['prefetch', '/assets/app-b.js', 'anonymous'],
+    ]);
+  });
+});
+
+describe('firstProductPages', () => {
+  it("names the first cards' product pages of the main content, each once, at most a screenful", () => {
+    const cards = Array.from({ length: 6 }, (_, i) => `<article><a href="/product/p${i}" aria-hidden="true">img</a><a href="/product/p${i}">Name</a><a href="/household/h${i}">H</a></article>`).join('');
+    document.body.innerHTML = `<header><a href="/product/in-header">x</a></header><main>${cards}</main>`;
+    expect(firstProductPages(document)).toEqual(Array.from({ length: PREFETCHED_PRODUCTS }, (_, i) => `/product/p${i}`));
+    document.body.innerHTML = '<main><p>No products</p></main>';
+    expect(firstProductPages(document)).toEqual([]);
   });
 });
 

@@ -132,25 +132,58 @@ export function startWhenNeeded(start: () => void): void {
   for (const type of NEED_EVENTS) window.addEventListener(type, onNeed, { capture: true, passive: true });
 }
 
+/** How many product pages a complete page fetches after its load: a phone's first screen of cards. */
+export const PREFETCHED_PRODUCTS = 4;
+
 /**
- * Fetches the given scripts into the browser's cache once the page has loaded and the browser
- * is idle (`<link rel="prefetch">`: downloaded at the lowest priority, not compiled, not run),
- * so that starting the app later costs no download.
+ * The first product pages a page's main content links to (its first cards), at most `limit`.
+ * A card tapped before the app starts navigates by its plain link (startWhenNeeded), so its
+ * page is a document.
  */
-export function prefetchAfterLoad(files: readonly string[]): void {
-  if (files.length === 0) return;
+export function firstProductPages(root: ParentNode, limit = PREFETCHED_PRODUCTS): string[] {
+  const pages = new Set<string>();
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('main a[href^="/product/"]')) {
+    if (pages.size >= limit) break;
+    pages.add(link.getAttribute('href')!);
+  }
+  return [...pages];
+}
+
+/**
+ * Fetches the given scripts (the app's code) and documents (the product pages of the first
+ * cards: firstProductPages) once the page has loaded and the browser is idle, at the lowest
+ * priority, so that starting the app later costs no download, and a card tapped before the app
+ * starts opens its page without the round trips of a slow network. The scripts go into the
+ * cache (`<link rel="prefetch">`: not compiled, not run). The documents are named in speculation
+ * rules (prefetch, not prerender: nothing of them runs until they are opened): a plain prefetch
+ * of a `no-cache` page that varies by cookie is not used by Chromium's navigation, a speculative
+ * one is (the CSP allows the rules, `'inline-speculation-rules'`: src/server/plugins/security.ts).
+ * A browser without speculation rules gets `<link rel="prefetch" as="document">`.
+ */
+export function prefetchAfterLoad(files: readonly string[], pages: () => readonly string[] = () => []): void {
   const fetchAll = () => whenIdle(() => {
-    for (const href of files) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
-      link.crossOrigin = 'anonymous'; // as a module script is fetched: the same cache entry
-      link.href = href;
-      document.head.append(link);
+    const documents = pages();
+    if (documents.length > 0 && HTMLScriptElement.supports?.('speculationrules')) {
+      const rules = document.createElement('script');
+      rules.type = 'speculationrules';
+      rules.textContent = JSON.stringify({ prefetch: [{ urls: documents, eagerness: 'immediate' }] });
+      document.head.append(rules);
+    } else {
+      for (const href of documents) prefetchLink(href, 'document');
     }
+    for (const href of files) prefetchLink(href, 'script');
   }, START_WAIT_MS);
   if (document.readyState === 'complete') fetchAll();
   else window.addEventListener('load', fetchAll, { once: true });
+}
+
+function prefetchLink(href: string, as: 'document' | 'script'): void {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.as = as;
+  if (as === 'script') link.crossOrigin = 'anonymous'; // as a module script is fetched: the same cache entry
+  link.href = href;
+  document.head.append(link);
 }
 
 /** Resolves when the app marks `<html data-ready>` (app/providers.tsx): it has rendered and its handlers are attached. */
