@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import i18n from '#web/lib/i18n.ts';
 import { TranslationProvider } from '#web/lib/translate.tsx';
-import { useSayWhy } from './form.ts';
+import { useSayWhy } from './form-say-why.ts';
 
 afterAll(async () => { await i18n.changeLanguage('en'); });
 

@@ -5,7 +5,7 @@ import { CATEGORIES, type Category } from '#shared/constants.ts';
 import { updateHouseholdBody, type Household } from '#shared/contracts/households.ts';
 import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
-import { useSayWhy } from '#web/lib/form.ts';
+import { useSayWhy } from '#web/lib/form-say-why.ts';
 import { LEGAL_FORMS, REGISTRATION_KINDS, REGISTRATIONS_MAX, type LegalForm, type RegistrationKind } from '#shared/legal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
