@@ -23,7 +23,8 @@ for (const language of ['sr', 'en'] as const satisfies readonly Language[]) {
   const decimal = (n: string) => (language === 'en' ? n : n.replace('.', ','));
 
   test(`household forms (${language}): profile, pickup and hours, delivery, minimum order, IPS account, papers and story save or say why`, async ({ page, request }) => {
-    test.slow();
+    // Seven forms, each refused, saved and read back: more than the default minute on a busy machine.
+    test.setTimeout(420_000);
     const session = await ownProducer(request, `household-${language}`);
     try {
       await prepareStorage(page, { language, session });
