@@ -100,7 +100,8 @@ for (const language of ['sr', 'en'] as const satisfies readonly Language[]) {
 
       // Read back after a reload.
       await page.reload();
-      await expect(page.getByLabel(tx('producer', 'household.name'))).toHaveValue(`Domaćinstvo ${language}`);
+      // The household loads after the tab: on a busy machine that took more than 10 s once.
+      await expect(page.getByLabel(tx('producer', 'household.name'))).toHaveValue(`Domaćinstvo ${language}`, { timeout: 30_000 });
       await expect(pickup.getByLabel(tx('logistics', 'settings.pointName'))).toHaveValue('Pijaca, tezga 3');
       await expect(pickup.getByLabel(tx('logistics', 'settings.closes'), { exact: true })).toHaveValue('13:00');
       await expect(pickup.getByLabel(tx('logistics', 'settings.fee'))).toHaveValue(decimal('200.50'));
