@@ -98,7 +98,7 @@ export function firstRefusedField(container: HTMLElement | null): HTMLElement | 
     if (field.closest('[hidden], [aria-hidden="true"], [inert]')) continue;
     if (field instanceof HTMLInputElement && field.type === 'hidden') continue;
     // A group (a star picker's radiogroup) takes the focus on its own tab stop.
-    if (field.tabIndex < 0) return field.querySelector<HTMLElement>('[tabindex="0"], input, select, textarea, button') ?? field;
+    if (field.tabIndex < 0) return field.querySelector<HTMLElement>('[tabindex="0"]') ?? field.querySelector<HTMLElement>('input, select, textarea, button') ?? field;
     return field;
   }
   return null;
