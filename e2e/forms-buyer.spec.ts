@@ -160,7 +160,11 @@ for (const language of LANGS) {
       await expect(conversation.getByTestId('message').last()).toContainText(body);
       await expect(field).toHaveValue('');
       await page.reload();
-      await expect(page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('message').last()).toContainText(body);
+      const again = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('order-conversation');
+      const toggle = again.locator('button[aria-expanded]').first();
+      await expect(toggle).toBeVisible();
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      await expect(again.getByTestId('message').last()).toContainText(body);
     } finally {
       expect((await request.post(`/api/orders/${orderId}/cancel`, { headers: bearer(buyer) })).ok()).toBe(true);
       await deleteAccount(request, buyer);
