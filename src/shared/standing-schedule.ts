@@ -73,3 +73,6 @@ export function nextCycleDate(s: ScheduleState, today: IsoDate, handled: Readonl
   }
   return null;
 }
+
+/** A pause may end today or later, never before (the Orders page and the server both ask this). */
+export const pauseEndAllowed = (pausedUntil: IsoDate, today: IsoDate): boolean => pausedUntil >= today;

@@ -87,3 +87,34 @@ export function readDecimal<E extends null | undefined>(text: string | null | un
 export function isNotANumber(text: string | null | undefined, language: string): boolean {
   return Number.isNaN(readDecimal(text, language, null));
 }
+
+/**
+ * The first field in `container` marked refused (`aria-invalid="true"`) that a person can see and
+ * reach: for forms that keep their own errors rather than react-hook-form's.
+ */
+export function firstRefusedField(container: HTMLElement | null): HTMLElement | null {
+  if (!container) return null;
+  for (const field of container.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+    if (field.closest('[hidden], [aria-hidden="true"], [inert]')) continue;
+    if (field instanceof HTMLInputElement && field.type === 'hidden') continue;
+    // A group (a star picker's radiogroup) takes the focus on its own tab stop.
+    if (field.tabIndex < 0) return field.querySelector<HTMLElement>('[tabindex="0"]') ?? field.querySelector<HTMLElement>('input, select, textarea, button') ?? field;
+    return field;
+  }
+  return null;
+}
+
+/**
+ * The same rule for a form that keeps its own errors: call `refuse()` when a submit is refused;
+ * once React has rendered the messages, the first refused field inside `ref` gets the focus (its
+ * message beside it, `aria-describedby`, `role="alert"`).
+ */
+export function useFocusRefused<T extends HTMLElement = HTMLFormElement>(): { ref: RefObject<T | null>; refuse: () => void } {
+  const ref = useRef<T | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) firstRefusedField(ref.current)?.focus();
+  }, [refusals]);
+  const refuse = useCallback(() => setRefusals((n) => n + 1), []);
+  return { ref, refuse };
+}

@@ -5,7 +5,7 @@ import type {
   CreateStandingOrderInput, StandingDemand, StandingOrder, UpdateStandingOrderInput,
 } from '#shared/contracts/standing-orders.ts';
 import {
-  cycleDatesBetween, cycleDueAt, firstCycleDate, isCycleDate, isOrderedDate, nextCycleDate,
+  cycleDatesBetween, cycleDueAt, firstCycleDate, isCycleDate, isOrderedDate, nextCycleDate, pauseEndAllowed,
 } from '#shared/standing-schedule.ts';
 import { addDays, belgradeToday, type IsoDate } from '#shared/time.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -248,7 +248,7 @@ export function createStandingService({ db, repo, clock, outbox, placeOrder, pub
           Object.assign(values, f, { items: checked.items });
           if (scheduleChanged) Object.assign(values, { weekday, everyWeeks, anchorDate: checked.first });
         }
-        if (body.pausedUntil !== undefined && body.pausedUntil !== null && body.pausedUntil < today) {
+        if (body.pausedUntil !== undefined && body.pausedUntil !== null && !pauseEndAllowed(body.pausedUntil, today)) {
           throw validationFailed([{ field: 'pausedUntil', message: 'The pause cannot end before today' }]);
         }
         if (body.status === 'cancelled') values.status = 'cancelled';

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
-import type { AdminProduct, HouseholdStatus } from '#shared/contracts/admin.ts';
+import { reasonBody, type AdminProduct, type HouseholdStatus } from '#shared/contracts/admin.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -36,14 +36,25 @@ function Row({ children, label }: { children: ReactNode; label: string }) {
   return <li aria-label={label} className="flex flex-col gap-2 rounded-lg border bg-card p-3 md:flex-row md:items-center md:justify-between">{children}</li>;
 }
 
-/** A reason field beside the action buttons of one row. */
+/**
+ * A reason field beside the action buttons of one row. A reason the contract refuses is said
+ * beside the field, which gets the focus (docs/input-rules.md), and nothing is sent.
+ */
 function ReasonActions({ actions, label }: { label: string; actions: Array<{ name: string; label: string; run: (reason: string) => Promise<unknown>; destructive?: boolean }> }) {
   const { t } = useTranslation('admin');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [reason, setReason] = useState('');
+  const [refused, setRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <Input aria-label={t('reason', { name: label })} placeholder={t('reasonPlaceholder')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} className="sm:w-56" />
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="flex flex-col gap-1">
+        <Input ref={input} aria-label={t('reason', { name: label })} placeholder={t('reasonPlaceholder')} value={reason} maxLength={500} className="sm:w-56"
+          aria-invalid={refused || undefined} aria-describedby={refused ? `${id}-error` : undefined}
+          onChange={(e) => { setReason(e.target.value); setRefused(false); }} />
+        {refused && <p id={`${id}-error`} role="alert" className="text-sm text-destructive sm:w-56">{t('reasonInvalid')}</p>}
+      </div>
       <div className="flex gap-2">
         {actions.map((a) => (
           <Button
@@ -52,6 +63,11 @@ function ReasonActions({ actions, label }: { label: string; actions: Array<{ nam
             variant={a.destructive ? 'destructive' : 'default'}
             disabled={busy}
             onClick={() => {
+              if (!reasonBody.safeParse({ reason }).success) {
+                setRefused(true);
+                input.current?.focus();
+                return;
+              }
               setBusy(true);
               a.run(reason.trim()).then(() => { setReason(''); toast.success(t('done')); }, showError).finally(() => setBusy(false));
             }}

@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useUpdateMe } from '../api/update-me.ts';
 import { showError } from '#web/lib/show-error.ts';
+import { useSubmitOrSay } from '#web/lib/form.ts';
 import { FormField } from './form-field.tsx';
 
 /** The shared contract's rules for the fields this dialog edits (one definition). */
@@ -29,12 +30,14 @@ export function EditProfileDialog({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation('profile');
   const [open, setOpen] = useState(false);
   const update = useUpdateMe();
-  const { register, handleSubmit, control, reset, formState } = useForm<Values, unknown, z.output<typeof schema>>({
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     values: { name: profile.name, phone: profile.phone ?? '', location: profile.location ?? '', bio: profile.bio ?? '', language: profile.language },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const { register, control, reset, formState } = form;
+  // A refused submit focuses the refused field, its message beside it (src/web/lib/form.ts).
+  const { formProps } = useSubmitOrSay(form, async (values) => {
     try {
       const saved = await update.mutateAsync(values);
       if (saved.language !== i18n.language) await i18n.changeLanguage(saved.language);
@@ -45,7 +48,7 @@ export function EditProfileDialog({ profile }: { profile: Profile }) {
     }
   });
 
-  const fieldError = (message: string | undefined, fallback: string) => (message ? <span className="text-destructive">{fallback}</span> : undefined);
+  const fieldError = (message: string | undefined, fallback: string) => (message ? fallback : undefined);
 
   return (
     <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (!next) reset(); }}>
@@ -57,9 +60,9 @@ export function EditProfileDialog({ profile }: { profile: Profile }) {
           <DialogTitle>{t('edit.title')}</DialogTitle>
           <DialogDescription>{t('edit.description')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField label={t('fields.name')} autoComplete="name" aria-invalid={Boolean(formState.errors.name)} hint={fieldError(formState.errors.name?.message, t('edit.nameRequired'))} {...register('name')} />
-          <FormField label={t('fields.phone')} type="tel" autoComplete="tel" placeholder="+381 64 123 4567" aria-invalid={Boolean(formState.errors.phone)} hint={fieldError(formState.errors.phone?.message, t('edit.invalidPhone'))} {...register('phone')} />
+        <form {...formProps} className="flex flex-col gap-4">
+          <FormField announce label={t('fields.name')} autoComplete="name" error={fieldError(formState.errors.name?.message, t('edit.nameRequired'))} {...register('name')} />
+          <FormField announce label={t('fields.phone')} type="tel" autoComplete="tel" placeholder="+381 64 123 4567" error={fieldError(formState.errors.phone?.message, t('edit.invalidPhone'))} {...register('phone')} />
           <FormField label={t('fields.location')} autoComplete="address-level2" {...register('location')} />
           <div className="flex flex-col gap-2">
             <Label htmlFor="profile-bio">{t('fields.bio')}</Label>

@@ -4,9 +4,10 @@ import { Label } from '#web/components/ui/label.tsx';
 
 /**
  * A labelled input: every control is reachable by its visible label. With `error` the input is
- * marked invalid (aria-invalid, red border) and the message is shown under it and read with it.
+ * marked invalid (aria-invalid, red border) and the message is shown under it and read with it;
+ * with `announce` the message is also spoken when it appears (a form without one message of its own).
  */
-export function FormField({ label, hint, error, id: givenId, ...props }: ComponentProps<'input'> & { label: string; hint?: ReactNode; error?: string }) {
+export function FormField({ label, hint, error, announce, id: givenId, ...props }: ComponentProps<'input'> & { label: string; hint?: ReactNode; error?: string | undefined; announce?: boolean }) {
   const generated = useId();
   const id = givenId ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -16,7 +17,7 @@ export function FormField({ label, hint, error, id: givenId, ...props }: Compone
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...props} />
-      {error && <p id={errorId} className="text-sm font-medium text-destructive">{error}</p>}
+      {error && <p id={errorId} role={announce ? 'alert' : undefined} className="text-sm font-medium text-destructive">{error}</p>}
       {hint && <p id={hintId} className="text-xs text-muted-foreground">{hint}</p>}
     </div>
   );

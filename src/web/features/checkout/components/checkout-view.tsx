@@ -15,6 +15,7 @@ import { randomUuid } from '#web/lib/random-uuid.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOnlineStatus } from '#web/lib/use-online-status.ts';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { isTransient, usePlaceOrder } from '../api/place-order.ts';
 import { useCheckoutPlan, type CheckoutLine } from '../hooks/use-checkout-plan.ts';
 import { failureMessage } from '../lib/failure-message.ts';
@@ -49,6 +50,8 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
   const attempt = useRef<{ key: string; body: string } | null>(null);
   /** Set at once on submit: a double click lands before React re-renders the disabled form. */
   const inFlight = useRef(false);
+  /** A refused submit focuses the first refused field, a household's choice or the contact phone (src/web/lib/form.ts). */
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
 
   const form = useForm<ContactInput, unknown, ContactOutput>({ resolver: zodResolver(contactForm), defaultValues: { contactPhone: defaultPhone ?? '', notes: '' } });
   const { getFieldState, setValue } = form;
@@ -68,6 +71,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
     const problem = plan.check();
     if (problem) {
       toast.error(t('errors:title'), { description: problem });
+      refuse();
       return;
     }
     inFlight.current = true;
@@ -97,6 +101,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
   const onInvalid = (invalid: FieldErrors<ContactInput>) => {
     const fieldProblem = checkoutMessageText(t, invalid.contactPhone?.message ?? invalid.notes?.message);
     toast.error(t('errors:title'), { description: plan.check() ?? fieldProblem ?? t('errors:validation_failed') });
+    refuse();
   };
 
   const isBusy = placeOrder.isPending;
@@ -113,7 +118,7 @@ export function CheckoutView({ items, defaultPhone, onPlaced, addressPicker, dro
         </div>
       )}
 
-      <form noValidate onSubmit={(e) => void form.handleSubmit(onSubmit, onInvalid)(e)} aria-busy={isBusy}>
+      <form ref={formRef} noValidate onSubmit={(e) => void form.handleSubmit(onSubmit, onInvalid)(e)} aria-busy={isBusy}>
         <fieldset disabled={isBusy} className="flex flex-col gap-4">
           {plan.groups.map((group) => (
             <HouseholdPart key={group.householdId} group={group} today={today} addressPicker={addressPicker}

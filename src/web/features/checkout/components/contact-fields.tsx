@@ -37,8 +37,9 @@ export function ContactFields({ form }: { form: UseFormReturn<ContactInput, unkn
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="checkout-notes">{t('notes')}</Label>
-        <Textarea id="checkout-notes" rows={3} placeholder={t('notesPlaceholder')} aria-invalid={!!notesError} {...register('notes')} />
-        {notesError && <p role="alert" className="text-sm text-destructive">{notesError}</p>}
+        <Textarea id="checkout-notes" rows={3} placeholder={t('notesPlaceholder')} aria-invalid={!!notesError}
+          aria-describedby={notesError ? 'checkout-notes-error' : undefined} {...register('notes')} />
+        {notesError && <p id="checkout-notes-error" role="alert" className="text-sm text-destructive">{notesError}</p>}
       </div>
     </>
   );

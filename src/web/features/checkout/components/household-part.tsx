@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { paraToRsd, rsdToPara } from '#shared/money.ts';
-import { linePara } from '#shared/checkout-plan.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
@@ -31,7 +30,7 @@ export function HouseholdPart({ group, today, onChange, addressPicker }: Props) 
           {group.lines.map((line) => (
             <li key={line.product.id} className="flex justify-between gap-2">
               <span className="min-w-0 truncate">{line.product.name} × {format.quantityValue(line.quantity)}</span>
-              <span className="tabular-nums">{format.amount(paraToRsd(linePara({ product: { pricePara: rsdToPara(line.product.price), pricing: line.product.pricing, pieceWeight: line.product.pieceWeight }, quantity: line.quantity })), line.product.pricing === 'weight')}</span>
+              <span className="tabular-nums">{format.amount(paraToRsd(line.linePara), line.product.pricing === 'weight')}</span>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { belowMinimum, checkChoice, deliveryFeePara, groupLines, planDropOf, planHouseholdOf, type PlanHousehold } from '#shared/checkout-plan.ts';
+import { belowMinimum, checkChoice, deliveryFeePara, groupLines, linePara, planDropOf, planHouseholdOf, type PlanHousehold } from '#shared/checkout-plan.ts';
 import type { Drop } from '#shared/contracts/drops.ts';
 import type { Unit } from '#shared/constants.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
@@ -25,7 +25,8 @@ export interface CheckoutLine {
 export interface CheckoutGroup {
   householdId: string;
   householdName: string;
-  lines: CheckoutLine[];
+  /** Each line with its price as the checkout plan reckons it (`linePara`, para). */
+  lines: (CheckoutLine & { linePara: number })[];
   subtotalPara: number;
   household: Household | undefined;
   slots: Slots | undefined;
@@ -60,7 +61,7 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
     const householdDrops = drops.filter((d) => d.households.some((h) => h.id === g.householdId));
     const choice = choices[g.householdId] ?? defaultChoice(household, slots, householdDrops);
     return {
-      householdId: g.householdId, householdName: g.lines[0]!.line.product.householdName, lines: g.lines.map((l) => l.line),
+      householdId: g.householdId, householdName: g.lines[0]!.line.product.householdName, lines: g.lines.map((l) => ({ ...l.line, linePara: linePara(l) })),
       subtotalPara: g.subtotalPara, household, slots, choice, errors: errors[g.householdId] ?? {},
       feePara: household ? deliveryFeePara(planHouseholdOf(household), choice.deliveryType, g.subtotalPara) : 0,
       drops: householdDrops,

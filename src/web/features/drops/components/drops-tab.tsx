@@ -4,6 +4,7 @@ import { ClipboardList, Handshake, Pencil, Plus } from 'lucide-react';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
 } from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -153,22 +154,15 @@ function LeaveDropButton({ drop }: { drop: Drop }) {
   const { t } = useTranslation(['drops', 'errors']);
   const membership = useDropMembership();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild><Button size="sm" variant="outline">{t('dashboard.leave')}</Button></AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('dashboard.leaveConfirm', { title: drop.title })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('dashboard.leaveText')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('dashboard.keep')}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => membership.mutate({ id: drop.id, join: false }, {
-            onSuccess: () => toast.success(t('dashboard.left')),
-            onError: (error) => showError(error, error.message),
-          })}>{t('dashboard.leave')}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={<Button size="sm" variant="outline">{t('dashboard.leave')}</Button>}
+      title={t('dashboard.leaveConfirm', { title: drop.title })} text={t('dashboard.leaveText')}
+      keepLabel={t('dashboard.keep')} confirmLabel={t('dashboard.leave')}
+      onConfirm={() => membership.mutate({ id: drop.id, join: false }, {
+        onSuccess: () => toast.success(t('dashboard.left')),
+        onError: (error) => showError(error, error.message),
+      })}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useMarkConversationRead, useMessages, useSendMessage, useUnreadConversations } from '../api/messages-api.ts';
 import { showError } from '#web/lib/show-error.ts';
+import { useFocusRefused } from '#web/lib/form.ts';
 
 export interface OrderConversationProps {
   orderId: string;
@@ -72,6 +73,8 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
   const [error, setError] = useState<string | null>(null);
   const textareaId = useId();
   const errorId = useId();
+  // A refused message is said beside the field and focuses it (src/web/lib/form.ts).
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
   const listRef = useRef<HTMLOListElement>(null);
   // What was unread when the conversation was opened stays marked while it is open: taken
   // once from a fresh answer of the unread list, before this panel marks the conversation read.
@@ -105,6 +108,7 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
     const parsed = messageBodyText.safeParse(draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message === `The message is longer than ${MESSAGE_BODY_MAX} characters` ? t('tooLong', { max: MESSAGE_BODY_MAX }) : t('invalid'));
+      refuse();
       return;
     }
     setError(null);
@@ -151,7 +155,7 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
           })}
         </ol>
       )}
-      <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
+      <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
         <label htmlFor={textareaId} className="text-sm font-medium">{t('label')}</label>
         <Textarea
           id={textareaId}
@@ -163,6 +167,7 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
           aria-describedby={error ? errorId : undefined}
           onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) onSubmit(e); }}
         />
+        {error && <p id={errorId} role="alert" className="text-sm text-destructive">{error}</p>}
         <div className="flex items-center justify-between gap-2">
           <span className={cn('text-xs tabular-nums', length > MESSAGE_BODY_MAX ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
             {t('counter', { count: length, max: MESSAGE_BODY_MAX })}
@@ -171,7 +176,6 @@ function ConversationPanel({ orderId, viewerIsProducer }: { orderId: string; vie
             <Send aria-hidden="true" /> {t('send')}
           </Button>
         </div>
-        {error && <p id={errorId} role="alert" className="text-sm text-destructive">{error}</p>}
       </form>
     </div>
   );

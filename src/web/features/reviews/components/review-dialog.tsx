@@ -9,6 +9,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useCreateReview } from '../api/create-review.ts';
 import { StarPicker } from './star-picker.tsx';
+import { useFocusRefused } from '#web/lib/form.ts';
 
 /**
  * Write-review dialog (docs/product.md): stars with hover preview, comment 10–500;
@@ -29,6 +30,8 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
   const createReview = useCreateReview();
   const ratingLabelId = useId();
   const commentId = useId();
+  // A refused submit focuses the first refused field, its message beside it (src/web/lib/form.ts).
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
 
   function reset() {
     setRating(initial?.rating ?? 0);
@@ -47,6 +50,7 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
         rating: fields.has('rating') ? t('review.ratingRequired') : undefined,
         comment: fields.has('comment') ? (commentTooLong ? t('review.commentTooLong', { max: LIMITS.reviewCommentMax }) : t('review.commentTooShort', { min: LIMITS.reviewCommentMin })) : undefined,
       });
+      refuse();
       return;
     }
     setErrors({});
@@ -70,12 +74,12 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
           <DialogTitle>{t('review.title')}</DialogTitle>
           <DialogDescription>{productName}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <fieldset disabled={createReview.isPending} className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
               <span id={ratingLabelId} className="text-sm font-medium">{t('review.rating')}</span>
-              <StarPicker value={rating} onChange={(n) => { setRating(n); setErrors((e) => ({ ...e, rating: undefined })); }} labelledBy={ratingLabelId} invalid={Boolean(errors.rating)} />
-              {errors.rating && <p role="alert" className="text-sm font-medium text-destructive">{errors.rating}</p>}
+              <StarPicker value={rating} onChange={(n) => { setRating(n); setErrors((e) => ({ ...e, rating: undefined })); }} labelledBy={ratingLabelId} invalid={Boolean(errors.rating)} describedBy={errors.rating ? `${ratingLabelId}-error` : undefined} />
+              {errors.rating && <p id={`${ratingLabelId}-error`} role="alert" className="text-sm font-medium text-destructive">{errors.rating}</p>}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={commentId}>{t('review.comment')}</Label>
@@ -87,10 +91,10 @@ export function ReviewDialog({ productId, productName, open, onOpenChange, initi
                 rows={4}
                 placeholder={t('review.commentPlaceholder')}
                 aria-invalid={Boolean(errors.comment) || undefined}
-                aria-describedby={`${commentId}-count`}
+                aria-describedby={errors.comment ? `${commentId}-error ${commentId}-count` : `${commentId}-count`}
               />
               <p id={`${commentId}-count`} className="text-right text-xs text-muted-foreground">{comment.length}/{LIMITS.reviewCommentMax}</p>
-              {errors.comment && <p role="alert" className="text-sm font-medium text-destructive">{errors.comment}</p>}
+              {errors.comment && <p id={`${commentId}-error`} role="alert" className="text-sm font-medium text-destructive">{errors.comment}</p>}
             </div>
           </fieldset>
           <DialogFooter>

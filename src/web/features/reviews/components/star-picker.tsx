@@ -5,7 +5,7 @@ import { LIMITS } from '#shared/constants.ts';
 import { cn } from '#web/lib/utils.ts';
 
 /** 1–5 stars with a hover preview; a radio group, so arrow keys choose too. */
-export function StarPicker({ value, onChange, labelledBy, invalid }: { value: number; onChange: (rating: number) => void; labelledBy: string; invalid?: boolean }) {
+export function StarPicker({ value, onChange, labelledBy, invalid, describedBy }: { value: number; onChange: (rating: number) => void; labelledBy: string; invalid?: boolean; describedBy?: string | undefined }) {
   const { t } = useTranslation('catalog');
   const [hover, setHover] = useState(0);
   const shown = hover || value;
@@ -22,7 +22,7 @@ export function StarPicker({ value, onChange, labelledBy, invalid }: { value: nu
   }
 
   return (
-    <div role="radiogroup" aria-labelledby={labelledBy} aria-invalid={invalid || undefined} className="flex gap-1" onMouseLeave={() => setHover(0)} onKeyDown={onKeyDown}>
+    <div role="radiogroup" aria-labelledby={labelledBy} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="flex gap-1" onMouseLeave={() => setHover(0)} onKeyDown={onKeyDown}>
       {stars.map((n) => (
         <button
           key={n}

@@ -15,6 +15,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { lazyToast } from '#web/lib/lazy-toast.ts';
+import { useSubmitOrSay } from '#web/lib/form.ts';
 import { useAddresses, useAddressMutations } from '../api/addresses.ts';
 
 type FormInput = z.input<typeof createAddressBody>;
@@ -29,12 +30,14 @@ function AddressForm({ initial, onDone, onCancel, userId }: { initial: SavedAddr
   const formId = useId();
   const { create, update } = useAddressMutations(userId);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createAddressBody),
     defaultValues: initial ? { label: initial.label, area: initial.area, address: initial.address, isDefault: initial.isDefault } : EMPTY,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const { register, formState: { errors, isSubmitting } } = form;
+  // A refused submit focuses the refused field, its message beside it (src/web/lib/form.ts).
+  const { formProps } = useSubmitOrSay(form, async (values) => {
     setFailure(null);
     try {
       if (initial) await update.mutateAsync({ id: initial.id, body: values });
@@ -65,7 +68,7 @@ function AddressForm({ initial, onDone, onCancel, userId }: { initial: SavedAddr
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label={initial ? t('addresses.editTitle') : t('addresses.addTitle')}>
+    <form {...formProps} className="flex flex-col gap-3" aria-label={initial ? t('addresses.editTitle') : t('addresses.addTitle')}>
       {field('label', 'input', { placeholder: t('form.labelPlaceholder'), maxLength: SAVED_ADDRESS_LIMITS.labelMax })}
       {field('area', 'input', { placeholder: t('form.areaPlaceholder'), autoComplete: 'address-level2', maxLength: SAVED_ADDRESS_LIMITS.areaMax })}
       {field('address', 'textarea', { placeholder: t('form.addressPlaceholder'), autoComplete: 'street-address', maxLength: SAVED_ADDRESS_LIMITS.addressMax })}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { cloneElement, useId, useState, type ReactElement } from 'react';
 import { toast } from 'sonner';
 import { checkChoice, defaultPaymentMethod, paymentMethodsOf, planHouseholdOf, type ChoiceIssue, type FulfilmentChoice } from '#shared/checkout-plan.ts';
 import type { Household } from '#shared/contracts/households.ts';
@@ -15,6 +15,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { contactPhoneQueryOptions } from '#web/lib/queries.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { useCreateStandingOrder } from '../api/change-standing-order.ts';
 import { useStandingHousehold } from '../api/get-standing-household.ts';
 
@@ -147,6 +148,8 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
   const create = useCreateStandingOrder();
   const [draft, setDraft] = useState(() => draftOf(h, lines, prefill));
   const [tried, setTried] = useState(false);
+  // A refused submit focuses the first refused field, its message beside it (src/web/lib/form.ts).
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
   const set = (patch: Partial<Draft>) => { create.reset(); setDraft((d) => ({ ...d, ...patch })); };
 
   const { payment, pointId, area, points, payments, weekday, first, dueAt, issues } = judge(h, draft, new Date());
@@ -164,7 +167,10 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
 
   const submit = () => {
     setTried(true);
-    if (blocked) return;
+    if (blocked) {
+      refuse();
+      return;
+    }
     create.mutate({
       items: lines.map((l, i) => ({ productId: l.productId, quantity: Number(draft.quantities[i]) })),
       everyWeeks: Number(draft.everyWeeks) as 1 | 2 | 4, weekday, paymentMethod: payment, contactPhone: draft.contactPhone.trim(),
@@ -177,7 +183,7 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
   };
 
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form ref={formRef} noValidate className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <p className="text-sm font-medium">{h.name}</p>
       <div className="grid gap-3 min-[420px]:grid-cols-2">
         <Field id={`${id}-every`} label={t('create.everyWeeks')}>
@@ -194,11 +200,11 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
 
       {lines.map((l, i) => (
         <Field key={l.productId} id={`${id}-q-${i}`} label={t('quantityOf', { name: l.name })}>
-          <Input id={`${id}-q-${i}`} type="number" inputMode="decimal" min="0" step={l.quantityStep ?? 'any'} value={draft.quantities[i]}
+          <Input id={`${id}-q-${i}`} aria-invalid={(tried && !(Number(draft.quantities[i]) > 0)) || undefined} aria-describedby={tried && quantityIssue ? `${id}-quantity-error` : undefined} type="number" inputMode="decimal" min="0" step={l.quantityStep ?? 'any'} value={draft.quantities[i]}
             onChange={(e) => set({ quantities: draft.quantities.map((q, j) => (j === i ? e.target.value : q)) })} />
         </Field>
       ))}
-      <FieldError text={show(quantityIssue)} />
+      <FieldError id={`${id}-quantity-error`} text={show(quantityIssue)} />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('logistics:method')}</legend>
@@ -261,19 +267,23 @@ function StandingFormOf({ household: h, lines, prefill, onDone }: { household: H
   );
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string | undefined; children: React.ReactNode }) {
+type Control = ReactElement<{ 'aria-invalid'?: boolean | undefined; 'aria-describedby'?: string | undefined }>;
+
+/** A labelled control; with `error` the control is marked refused and its message is read with it. */
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string | undefined; children: Control }) {
+  const control = error ? cloneElement(children, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      {control}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-      <FieldError text={error} />
+      <FieldError id={`${id}-error`} text={error} />
     </div>
   );
 }
 
-function FieldError({ text }: { text: string | undefined }) {
-  return text ? <p role="alert" className="text-sm text-destructive">{text}</p> : null;
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? <p id={id} role="alert" className="text-sm text-destructive">{text}</p> : null;
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StandingOrder } from '#shared/contracts/standing-orders.ts';
 import { addDays, belgradeToday } from '#shared/time.ts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -13,6 +10,8 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
+import { useFocusRefused } from '#web/lib/form.ts';
+import { pauseEndAllowed } from '#shared/standing-schedule.ts';
 import { useCancelStandingOrder, useSkipStandingDate, useUpdateStandingOrder } from '../api/change-standing-order.ts';
 import { useStandingOrders } from '../api/get-standing-orders.ts';
 
@@ -56,6 +55,10 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
   const [skipDate, setSkipDate] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
+  /** Which of the card's forms a submit refused: its message beside its field, the focus on it (src/web/lib/form.ts). */
+  const [refused, setRefused] = useState<{ quantities?: boolean; pause?: boolean }>({});
+  const { ref: quantitiesRef, refuse: refuseQuantities } = useFocusRefused<HTMLFormElement>();
+  const { ref: pauseRef, refuse: refusePause } = useFocusRefused<HTMLFormElement>();
   const busy = update.isPending || skip.isPending || cancel.isPending;
   const every = t(`every.${order.everyWeeks}`, { weekday: format.weekday(order.weekday) });
   const dates = comingDates(order);
@@ -90,25 +93,32 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
           <p className="text-sm text-muted-foreground">{t('skippedDates', { dates: order.skipDates.map((d) => format.date(d)).join(', ') })}</p>
         )}
 
-        <form className="flex flex-col gap-2" onSubmit={(e) => {
+        <form ref={quantitiesRef} noValidate className="flex flex-col gap-2" onSubmit={(e) => {
           e.preventDefault();
+          if (badQuantity) {
+            setRefused((r) => ({ ...r, quantities: true }));
+            refuseQuantities();
+            return;
+          }
           const items = order.items.map((i) => ({ productId: i.productId, quantity: Number(quantities[i.productId] ?? i.quantity) }));
           update.mutate({ id: order.id, body: { items } }, handlers(t('saved'), () => setQuantities({})));
         }}>
           <ul className="flex flex-col gap-2">
             {order.items.map((item) => {
               const id = `standing-${order.id}-${item.productId}`;
+              const wrong = refused.quantities && !(Number(quantities[item.productId] ?? item.quantity) > 0);
               return (
                 <li key={item.productId} className="flex flex-wrap items-center gap-2">
                   <Label htmlFor={id} className="min-w-32">{t('quantityOf', { name: item.name })}</Label>
                   <Input id={id} type="number" inputMode="decimal" min="0" step="any" className="w-24" value={quantities[item.productId] ?? String(item.quantity)}
-                    onChange={(e) => setQuantities((q) => ({ ...q, [item.productId]: e.target.value }))} />
+                    aria-invalid={wrong || undefined} aria-describedby={wrong ? `standing-${order.id}-quantity-error` : undefined}
+                    onChange={(e) => { setQuantities((q) => ({ ...q, [item.productId]: e.target.value })); setRefused((r) => ({ ...r, quantities: false })); }} />
                 </li>
               );
             })}
           </ul>
-          {badQuantity && <p role="alert" className="text-sm text-destructive">{t('create.issues.quantity')}</p>}
-          <Button type="submit" variant="outline" size="sm" className="w-fit" disabled={busy || badQuantity || Object.keys(quantities).length === 0}>{t('saveQuantities')}</Button>
+          {refused.quantities && badQuantity && <p id={`standing-${order.id}-quantity-error`} role="alert" className="text-sm text-destructive">{t('create.issues.quantity')}</p>}
+          <Button type="submit" variant="outline" size="sm" className="w-fit" disabled={busy || Object.keys(quantities).length === 0}>{t('saveQuantities')}</Button>
         </form>
 
         <div className="flex flex-col gap-3 border-t pt-3 sm:flex-row sm:flex-wrap sm:items-end">
@@ -131,32 +141,31 @@ function StandingOrderCard({ order }: { order: StandingOrder }) {
               {t('resume')}
             </Button>
           ) : (
-            <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => {
+            <form ref={pauseRef} noValidate className="flex flex-wrap items-end gap-2" onSubmit={(e) => {
               e.preventDefault();
-              if (pauseUntil) update.mutate({ id: order.id, body: { pausedUntil: pauseUntil } }, handlers(t('pausedToast', { date: format.date(pauseUntil) }), () => setPauseUntil('')));
+              if (!pauseUntil || !pauseEndAllowed(pauseUntil, belgradeToday())) {
+                setRefused((r) => ({ ...r, pause: true }));
+                refusePause();
+                return;
+              }
+              update.mutate({ id: order.id, body: { pausedUntil: pauseUntil } }, handlers(t('pausedToast', { date: format.date(pauseUntil) }), () => setPauseUntil('')));
             }}>
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`pause-${order.id}`}>{t('pauseUntilLabel')}</Label>
-                <Input id={`pause-${order.id}`} type="date" className="w-44" min={belgradeToday()} value={pauseUntil} onChange={(e) => setPauseUntil(e.target.value)} />
+                <Input id={`pause-${order.id}`} type="date" className="w-44" min={belgradeToday()} value={pauseUntil}
+                  aria-invalid={refused.pause || undefined} aria-describedby={refused.pause ? `pause-${order.id}-error` : undefined}
+                  onChange={(e) => { setPauseUntil(e.target.value); setRefused((r) => ({ ...r, pause: false })); }} />
+                {refused.pause && <p id={`pause-${order.id}-error`} role="alert" className="max-w-44 text-sm text-destructive">{t('pauseInvalid')}</p>}
               </div>
-              <Button type="submit" variant="outline" size="sm" disabled={busy || !pauseUntil}>{t('pause')}</Button>
+              <Button type="submit" variant="outline" size="sm" disabled={busy}>{t('pause')}</Button>
             </form>
           )}
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" size="sm" className="w-fit text-destructive" disabled={busy}>{t('cancel')}</Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('cancelTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('cancelText', { name: order.householdName })}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t('keep')}</AlertDialogCancel>
-                <AlertDialogAction onClick={() => cancel.mutate(order.id, handlers(t('cancelledToast')))}>{t('cancelConfirm')}</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDialog
+            trigger={<Button variant="outline" size="sm" className="w-fit text-destructive" disabled={busy}>{t('cancel')}</Button>}
+            title={t('cancelTitle')} text={t('cancelText', { name: order.householdName })}
+            keepLabel={t('keep')} confirmLabel={t('cancelConfirm')}
+            onConfirm={() => cancel.mutate(order.id, handlers(t('cancelledToast')))}
+          />
         </div>
         {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
       </CardContent>

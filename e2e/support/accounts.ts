@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { apiLogin, DEMO_PASSWORD, type Language, type StoredSession } from './session.ts';
+
+/**
+ * Accounts of a journey's own: signed up and confirmed through the API (the mailed code read
+ * from the e2e server's outbox), deleted at the end (`deleteAccount`: its reviews go, its
+ * household is hidden), so seeded accounts and what later journeys read stay as they were.
+ */
+function outboxDir(): string {
+  const note = path.join(os.tmpdir(), `domace-e2e-${process.env.E2E_PORT ?? '3100'}.datadir`);
+  return path.join(fs.readFileSync(note, 'utf8').trim(), 'outbox');
+}
+
+/** The text of a mail: its body without quoted-printable soft breaks, and its base64 parts decoded (a mail in Cyrillic is sent so). */
+function plainText(raw: string): string {
+  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '');
+  const decoded = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
+    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [body, ...decoded].join('\n');
+}
+
+async function mailedCode(email: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const dir = outboxDir();
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const match = /:\s*(\d{6})\b/.exec(plainText(raw));
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** A new confirmed account (the demo password), signed in. */
+export async function freshAccount(request: APIRequestContext, { tag, userType = 'customer', language = 'sr', name }: {
+  tag: string; userType?: 'customer' | 'producer'; language?: Language; name?: string;
+}): Promise<StoredSession> {
+  const email = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@e2e.rs`.toLowerCase();
+  const signup = await request.post('/api/auth/signup', {
+    data: { email, password: DEMO_PASSWORD, name: name ?? `Forms ${tag}`, userType, phone: '+381641234567', language: language === 'sr-Latn' ? 'sr' : language },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const confirm = await request.post('/api/auth/confirm-signup', { data: { email, code: await mailedCode(email) } });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  return apiLogin(request, email);
+}
+
+/** Deletes an account of `freshAccount` (its reviews and follows go, its household is hidden). */
+export async function deleteAccount(request: APIRequestContext, session: StoredSession): Promise<void> {
+  const res = await request.delete('/api/me', { headers: { authorization: `Bearer ${session.accessToken}` }, data: { password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.accessToken}` });
+
+/**
+ * The rule of docs/input-rules.md for one refused field: its message is on screen, the field
+ * is marked invalid, its description names the message, the message is announced
+ * (role="alert"), and the focus is on the field.
+ */
+export async function expectRefused(field: Locator, message: string | RegExp): Promise<void> {
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await field.getAttribute('aria-describedby');
+  expect(describedBy, 'the refused field names its message').toBeTruthy();
+  const page = field.page();
+  const ids = describedBy!.split(/\s+/);
+  const texts = await Promise.all(ids.map(async (id) => {
+    const described = page.locator(`[id="${id}"]`);
+    return (await described.count()) > 0 ? described.first().innerText() : '';
+  }));
+  const said = texts.find((t) => (typeof message === 'string' ? t.includes(message) : message.test(t)));
+  expect(said, `a message of ${ids.join(' ')} says ${String(message)} (got ${JSON.stringify(texts)})`).toBeTruthy();
+  const saidId = ids[texts.indexOf(said!)]!;
+  await expect(page.locator(`[id="${saidId}"]`)).toHaveAttribute('role', 'alert');
+}
