@@ -12,8 +12,6 @@ import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, D
 import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
 import { showError } from '#web/lib/show-error.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
-import { useSayWhy } from '#web/lib/form-say-why.ts';
 
 /** The form's fields as typed; `orderByDate`/`orderByTime` are a Belgrade day and clock time. */
 interface Fields {
@@ -49,9 +47,6 @@ function problemsOf(f: Fields): Partial<Record<FieldName, string>> {
   return out;
 }
 
-/** The fields in the order they are on screen: the first refused one gets the focus. */
-const FIELD_ORDER: FieldName[] = ['title', 'placeName', 'town', 'address', 'date', 'opens', 'closes', 'orderByDate', 'orderByTime', 'note', 'repeatWeeks'];
-
 /** The API's field names (details' `field`) → the form's. */
 const API_FIELDS: Record<string, FieldName> = {
   title: 'title', 'place.name': 'placeName', 'place.address': 'address', 'place.town': 'town', date: 'date',
@@ -67,12 +62,6 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
   const formId = useId();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(drop));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const { formRef, refusedHidden, messageRef, say } = useSayWhy();
-  /** Refused fields beside their messages, the first on screen focused (src/web/lib/form.ts). */
-  const refuse = (found: Partial<Record<FieldName, string>>) => {
-    setErrors(found);
-    say(FIELD_ORDER.filter((name) => found[name]));
-  };
   const create = useCreateDrop();
   const update = useUpdateDrop();
   const busy = create.isPending || update.isPending;
@@ -82,8 +71,11 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
     event.preventDefault();
     const found = problemsOf(fields);
     const texts = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(`dashboard.invalid.${v}`)]));
-    refuse(texts);
-    if (Object.keys(found).length > 0) return;
+    setErrors(texts);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`${formId}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
     const body: CreateDropBody = {
       title: fields.title.trim(),
       place: { name: fields.placeName.trim(), address: fields.address.trim(), town: fields.town.trim() },
@@ -98,8 +90,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           const name = typeof detail.field === 'string' ? API_FIELDS[detail.field] : undefined;
           if (name) fromServer[name] ??= detail.message;
         }
-        refuse(fromServer);
-        if (Object.keys(fromServer).length > 0) return;
+        setErrors(fromServer);
       }
       showError(error, error.message);
     };
@@ -111,11 +102,11 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
     }
   };
 
-  const field = (name: FieldName, label: string, input: (props: { id: string; name: FieldName; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode, wide = false) => (
+  const field = (name: FieldName, label: string, input: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode, wide = false) => (
     <div className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}>
       <Label htmlFor={`${formId}-${name}`}>{label}</Label>
-      {input({ id: `${formId}-${name}`, name, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${formId}-${name}-error` : undefined })}
-      {errors[name] && <p id={`${formId}-${name}-error`} role="alert" className="text-xs text-destructive">{errors[name]}</p>}
+      {input({ id: `${formId}-${name}`, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${formId}-${name}-error` : undefined })}
+      {errors[name] && <p id={`${formId}-${name}-error`} className="text-xs text-destructive">{errors[name]}</p>}
     </div>
   );
 
@@ -126,7 +117,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           <DialogTitle>{drop ? t('dashboard.editTitle') : t('dashboard.createTitle')}</DialogTitle>
           <DialogDescription>{t('dashboard.createText')}</DialogDescription>
         </DialogHeader>
-        <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
+        <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
           {field('title', t('dashboard.fields.title'), (p) => <Input {...p} value={fields.title} maxLength={DROP_TITLE_MAX} onChange={set('title')} />, true)}
           {field('placeName', t('dashboard.fields.placeName'), (p) => <Input {...p} value={fields.placeName} maxLength={DROP_PLACE_NAME_MAX} onChange={set('placeName')} />)}
           {field('town', t('dashboard.fields.town'), (p) => <Input {...p} value={fields.town} maxLength={DROP_TOWN_MAX} autoComplete="address-level2" onChange={set('town')} />)}
@@ -141,7 +132,6 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           </fieldset>
           {field('note', t('dashboard.fields.note'), (p) => <Textarea {...p} value={fields.note} maxLength={DROP_NOTE_MAX} rows={2} onChange={set('note')} />, true)}
           {!drop && field('repeatWeeks', t('dashboard.fields.repeatWeeks'), (p) => <Input {...p} type="number" inputMode="numeric" min={0} max={12} step={1} value={fields.repeatWeeks} onChange={set('repeatWeeks')} />, true)}
-          <div className="sm:col-span-2"><FormRefusal show={refusedHidden} messageRef={messageRef} /></div>
           <DialogFooter className="sm:col-span-2">
             <Button type="submit" disabled={busy}>{drop ? t('dashboard.save') : t('dashboard.create')}</Button>
           </DialogFooter>

@@ -26,25 +26,20 @@ export interface MediaUploadFieldProps {
   disabled?: boolean;
   /** Round preview (avatars). */
   round?: boolean;
-  /** The input's name, so a form can focus it when it refuses a submit (src/web/lib/form.ts). */
-  name?: string;
-  /** The form's own message for the field (nothing chosen yet), shown beside it. */
-  error?: string | undefined;
 }
 
 /**
  * A file input that uploads at once (POST /api/media) with a progress bar, a preview and
  * the server's message when the file is refused.
  */
-export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove, onUploadingChange, hint, disabled, round, name, error: formError }: MediaUploadFieldProps) {
+export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove, onUploadingChange, hint, disabled, round }: MediaUploadFieldProps) {
   const { t } = useTranslation('producer');
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const { progress, error: uploadError, isUploading, upload, reset } = useUploadMedia(kind);
-  const error = uploadError?.message ?? formError;
+  const { progress, error, isUploading, upload, reset } = useUploadMedia(kind);
   const [localPreview, setLocalPreview] = useState<MediaFieldValue | null>(null);
   const [chosenName, setChosenName] = useState<string | null>(null);
 
@@ -89,7 +84,6 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
         <input
           ref={inputRef}
           id={inputId}
-          name={name}
           type="file"
           accept={acceptFor(kind)}
           onChange={(e) => void onChange(e)}
@@ -125,7 +119,7 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
           <p className="text-xs text-muted-foreground" aria-live="polite">{t('media.progress', { percent })}</p>
         </div>
       ) : null}
-      {error ? <p id={errorId} role="alert" className="text-sm text-destructive">{error}</p> : null}
+      {error ? <p id={errorId} role="alert" className="text-sm text-destructive">{error.message}</p> : null}
       {value && onRemove && !isUploading ? (
         <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => { reset(); onRemove(); }} disabled={disabled}>
           {t('media.remove')}

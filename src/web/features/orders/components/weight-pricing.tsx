@@ -9,12 +9,10 @@ import { Label } from '#web/components/ui/label.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useAcceptOrder } from '../api/accept-order.ts';
-import { useCancelWithToast } from '../api/use-cancel-with-toast.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
 import { useSetOrderWeights } from '../api/set-order-weights.ts';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { showError } from '#web/lib/show-error.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
-import { useSayWhy } from '#web/lib/form-say-why.ts';
 
 /** Sold by weight on an order (docs/weight-pricing.md): the lines' notes, the producer's weighing, the buyer's consent. */
 
@@ -74,24 +72,18 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(lines.map((item) => [item.productId, item.weight === null ? '' : formatDecimalInput(item.weight, i18n.language)])));
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
-  const { formRef, refusedHidden, messageRef, say } = useSayWhy();
   if (!isWeighable(order)) return null;
-  /** Lines refused: the message under each, the first focused (src/web/lib/form-say-why.ts). */
-  const refuse = (wrong: Record<string, boolean>) => {
-    setInvalid(wrong);
-    say(lines.filter((l) => wrong[l.productId]).map((l) => `weight.${l.productId}`));
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = lines.map((item) => ({ item, text: (values[item.productId] ?? '').trim() })).filter(({ text }) => text !== '')
       .map(({ item, text }) => ({ productId: item.productId, weight: parseDecimalInput(text, i18n.language) }));
     const wrong = Object.fromEntries(parsed.filter((l) => l.weight === null || !isValidLineWeight(l.weight)).map((l) => [l.productId, true]));
+    setInvalid(wrong);
     if (Object.keys(wrong).length > 0 || parsed.length === 0) {
-      refuse(parsed.length === 0 ? Object.fromEntries(lines.map((l) => [l.productId, true])) : wrong);
+      if (parsed.length === 0) setInvalid(Object.fromEntries(lines.map((l) => [l.productId, true])));
       return;
     }
-    refuse({});
     save.mutate({ id: order.id, lines: parsed.map((l) => ({ productId: l.productId, weight: l.weight! })) }, {
       onSuccess: (updated) => toast.success(t('weight.saved'), updated.estimate ? undefined : { description: t('weight.savedFinal', { total: format.total(updated.total) }) }),
       onError: (error) => showError(error, error.message),
@@ -99,7 +91,7 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-md border border-dashed p-3" aria-label={t('weight.title')} data-testid="weigh-form">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-md border border-dashed p-3" aria-label={t('weight.title')} data-testid="weigh-form">
       <div>
         <p className="font-medium">{t('weight.title')}</p>
         <p className="text-xs text-muted-foreground">{t('weight.hint')}</p>
@@ -109,11 +101,11 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
         return (
           <div key={item.productId} className="flex flex-col gap-1">
             <Label htmlFor={id}>{t('weight.field', { name: item.name })}</Label>
-            <Input id={id} name={`weight.${item.productId}`} inputMode="decimal" autoComplete="off" enterKeyHint="done" className="h-11 text-base tabular-nums"
+            <Input id={id} inputMode="decimal" autoComplete="off" enterKeyHint="done" className="h-11 text-base tabular-nums"
               value={values[item.productId] ?? ''} aria-invalid={invalid[item.productId] || undefined}
               aria-describedby={`${id}-hint`}
               onChange={(e) => setValues((v) => ({ ...v, [item.productId]: e.target.value }))} />
-            <p id={`${id}-hint`} role={invalid[item.productId] ? 'alert' : undefined} className={invalid[item.productId] ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+            <p id={`${id}-hint`} className={invalid[item.productId] ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
               {invalid[item.productId] ? t('weight.invalid') : t('weight.pieces', {
                 quantity: format.quantity(item.quantity, item.unit), weight: format.quantityValue(estimatedGrams(item.quantity, item.pieceWeight ?? 0) / 1000),
               })}
@@ -121,7 +113,6 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
           </div>
         );
       })}
-      <FormRefusal show={refusedHidden} messageRef={messageRef} />
       <Button type="submit" className="h-11 w-full sm:w-fit" disabled={save.isPending}>{t('weight.save')}</Button>
       {order.status === 'awaiting_buyer' && <p className="text-sm text-amber-800 dark:text-amber-300" role="status">{t('weight.waitingBuyer')}</p>}
     </form>
@@ -133,13 +124,16 @@ export function ConsentPanel({ order }: { order: Order }) {
   const { t } = useTranslation(['orders', 'errors']);
   const format = useFormat();
   const accept = useAcceptOrder();
-  const cancel = useCancelWithToast();
+  const cancel = useCancelOrder();
   if (order.status !== 'awaiting_buyer') return null;
   const onAccept = () => accept.mutate(order.id, {
     onSuccess: () => toast.success(t('weight.accepted')),
     onError: (error) => showError(error, error.message),
   });
-  const onCancel = () => cancel.cancel(order.id);
+  const onCancel = () => cancel.mutate(order.id, {
+    onSuccess: () => toast.success(t('cancelled')),
+    onError: (error) => showError(error, error.message),
+  });
   return (
     <section aria-labelledby={`consent-${order.id}`} className="flex flex-col gap-2 rounded-md border border-amber-500 bg-amber-50 p-3 dark:bg-amber-950/30" data-testid="consent-panel">
       <h3 id={`consent-${order.id}`} className="font-semibold">{t('weight.consentTitle')}</h3>

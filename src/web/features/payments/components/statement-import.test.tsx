@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatementImport } from '#shared/contracts/payments.ts';
@@ -61,21 +61,6 @@ describe('StatementImportForm', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The statement could not be imported');
     expect(alert).toHaveTextContent('This is not a CSV text file');
-    // Beside the field, which has the focus and is described by the message.
-    const field = screen.getByLabelText('Bank statement (CSV file)');
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(expect.stringContaining('This is not a CSV text file'));
-  });
-
-  it('a submit with no file chosen says why beside the field and focuses it, sending nothing', async () => {
-    const send = vi.fn();
-    vi.stubGlobal('XMLHttpRequest', class { open() {} setRequestHeader() {} upload = {}; send = send; });
-    renderForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Import statement' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a statement (CSV file) to import.');
-    await waitFor(() => expect(screen.getByLabelText('Bank statement (CSV file)')).toHaveFocus());
-    expect(send).not.toHaveBeenCalled();
   });
 
   it('refuses a file above 5 MB before sending it', async () => {

@@ -8,8 +8,6 @@ import { Label } from '#web/components/ui/label.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useImportStatement } from '../api/import-statement.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
-import { useSayWhy } from '#web/lib/form-say-why.ts';
 
 type Row = (StatementImport['matched'][number] & { kind: 'matched' }) | (StatementImport['unmatched'][number] & { kind: 'unmatched' });
 
@@ -23,18 +21,12 @@ export function StatementImportForm() {
   const format = useFormat();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [missing, setMissing] = useState(false);
   const mutation = useImportStatement();
-  const { formRef, refusedHidden, messageRef, say } = useSayWhy();
 
-  // Nothing chosen, or a file the server refused: said beside the file field, which gets the focus.
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setMissing(!file);
-    say(file ? [] : ['statement']);
-    if (file) mutation.mutate(file, { onError: () => say(['statement']) });
+    if (file) mutation.mutate(file);
   };
-  const error = missing ? t('fileMissing') : mutation.isError ? mutation.error.message : undefined;
 
   const result = mutation.data;
   const rows: Row[] = result
@@ -44,26 +36,25 @@ export function StatementImportForm() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">{t('intro')}</p>
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-end">
+      <form onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor={inputId}>{t('file')}</Label>
-          <Input id={inputId} name="statement" type="file" accept=".csv,.txt,text/csv,text/plain"
-            aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`} aria-invalid={error ? true : undefined}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setMissing(false); mutation.reset(); }} />
+          <Input id={inputId} type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby={`${inputId}-hint`}
+            onChange={(e) => { setFile(e.target.files?.[0] ?? null); mutation.reset(); }} />
           <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">{t('fileHint')}</p>
-          {error && (
-            <div id={`${inputId}-error`} role="alert" className="text-sm text-destructive">
-              {mutation.isError && <p className="font-semibold">{t('failed')}</p>}
-              <p>{error}</p>
-            </div>
-          )}
-          <FormRefusal show={refusedHidden} messageRef={messageRef} />
         </div>
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" disabled={!file || mutation.isPending}>
           <FileSpreadsheet aria-hidden="true" />
           {mutation.isPending ? t('importing') : t('import')}
         </Button>
       </form>
+
+      {mutation.isError && (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="font-semibold">{t('failed')}</p>
+          <p>{mutation.error.message}</p>
+        </div>
+      )}
 
       {result && (
         <section aria-labelledby={`${inputId}-result`} className="flex flex-col gap-2">

@@ -15,8 +15,6 @@ import { useOwnHousehold } from '../api/get-household.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
 import { showError } from '#web/lib/show-error.ts';
-import { useSubmitOrSay } from '#web/lib/form.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import { LogisticsSettings } from './logistics-settings.tsx';
 import { PapersSection } from './papers-section.tsx';
 import type { UploadField } from '../lib/upload-field.ts';
@@ -59,16 +57,13 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
   const mutation = useUpdateHousehold();
   const [avatar, setAvatar] = useState<string | null>(household.avatar);
   const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<FormInput, unknown, FormOutput>({
+  const { register, handleSubmit, setValue, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(updateHouseholdBody),
     defaultValues: { name: household.name, description: household.description, location: household.location },
     mode: 'onTouched',
   });
-  const { register, setValue, formState: { errors, isSubmitting } } = form;
 
   const error = (field: 'name' | 'description' | 'location') => fieldErrorText(t, 'producer:household.errors', field, errors[field]);
-
-  const { formProps, refusedHidden, messageRef } = useSubmitOrSay(form, onSubmit);
 
   async function onSubmit(values: FormOutput) {
     try {
@@ -80,7 +75,7 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
   }
 
   return (
-    <form {...formProps} className="grid gap-4 rounded-xl border bg-card p-4">
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4 rounded-xl border bg-card p-4">
       <UploadField
         id="household-avatar"
         label={t('household.avatar')}
@@ -112,7 +107,6 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
         <Textarea id="household-description" rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? 'household-description-error' : undefined} {...register('description')} />
         {errors.description ? <p id="household-description-error" role="alert" className="text-sm text-destructive">{error('description')}</p> : null}
       </div>
-      <FormRefusal show={refusedHidden} messageRef={messageRef} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting || isUploading}>{isSubmitting ? t('household.saving') : t('household.save')}</Button>
         <Link to={`/household/${household.id}`} className="text-sm text-primary underline-offset-4 hover:underline">{t('household.view')}</Link>

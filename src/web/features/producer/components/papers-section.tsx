@@ -2,10 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { BadgeCheck, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { CATEGORIES, type Category } from '#shared/constants.ts';
-import { updateHouseholdBody, type Household } from '#shared/contracts/households.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
-import { useSayWhy } from '#web/lib/form-say-why.ts';
+import type { Household } from '#shared/contracts/households.ts';
 import { LEGAL_FORMS, REGISTRATION_KINDS, REGISTRATIONS_MAX, type LegalForm, type RegistrationKind } from '#shared/legal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -30,44 +27,25 @@ export function PapersSection({ household }: { household: Household }) {
   const [registrations, setRegistrations] = useState<RegistrationDraft[]>(() => legal.registrations.map((r, key) => ({ key, ...r })));
   const [nextKey, setNextKey] = useState(legal.registrations.length);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { formRef, refusedHidden, messageRef, say } = useSayWhy();
-
-  /** Refused paths (`pib`, `registrations.0.number`) beside their fields, the first on screen focused (src/web/lib/form.ts). */
-  const refuse = (found: Record<string, string>) => {
-    const shown = Object.fromEntries(Object.entries(found).map(([path, message]) => {
-      const kind = /^registrations\.\d+\.(number|categories)$/.exec(path)?.[1] ?? path;
-      return [path, t(`errors.${kind}`, { defaultValue: message })];
-    }));
-    setErrors(shown);
-    const order = ['form', 'holdingNumber', 'pib', ...registrations.flatMap((_, i) => [`registrations.${i}.number`, `registrations.${i}.categories`])];
-    say([...order.filter((path) => path in shown), ...Object.keys(shown).filter((path) => !order.includes(path))]);
-  };
-  /** The contract's paths are under `legal.`. */
-  const byField = (issues: { path: string; message: string }[]) =>
-    Object.fromEntries(issues.map((i) => [i.path.replace(/^legal\./, ''), i.message]).reverse());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = {
-      legal: {
-        form, holdingNumber: holdingNumber.trim() || null, pib: pib.trim() || null,
-        registrations: registrations.map(({ kind, number, categories }) => ({ kind, number, categories })),
-      },
-    };
-    const checked = updateHouseholdBody.safeParse(body);
-    if (!checked.success) {
-      refuse(byField(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
-      return;
-    }
     setErrors({});
-    say([]);
     try {
-      await mutation.mutateAsync({ id: household.id, body });
+      await mutation.mutateAsync({
+        id: household.id,
+        body: {
+          legal: {
+            form, holdingNumber: holdingNumber.trim() || null, pib: pib.trim() || null,
+            registrations: registrations.map(({ kind, number, categories }) => ({ kind, number, categories })),
+          },
+        },
+      });
       toast.success(t('saved'));
     } catch (error) {
-      const fields = isApiError(error) ? error.details.flatMap((d) => (d.field ? [{ path: d.field, message: d.message }] : [])) : [];
-      if (fields.length > 0) refuse(byField(fields));
-      else showError(error, t('saveFailed'));
+      const details = (error as { details?: Array<{ field?: string; message: string }> }).details;
+      if (Array.isArray(details)) setErrors(Object.fromEntries(details.filter((d) => d.field).map((d) => [d.field!.replace(/^legal\./, ''), d.message])));
+      showError(error, t('saveFailed'));
     }
   }
 
@@ -84,17 +62,17 @@ export function PapersSection({ household }: { household: Household }) {
         </span>
       </div>
       <p className="text-sm text-muted-foreground">{t('section.help')}</p>
-      <form ref={formRef} onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-form`}>{t('form.label')}</Label>
-          <select id={`${id}-form`} name="form" className={selectClass} value={form} onChange={(e) => setForm(e.target.value as LegalForm)} aria-describedby={`${id}-form-help`}>
+          <select id={`${id}-form`} className={selectClass} value={form} onChange={(e) => setForm(e.target.value as LegalForm)} aria-describedby={`${id}-form-help`}>
             {LEGAL_FORMS.map((f) => <option key={f} value={f}>{t(`form.${f}`)}</option>)}
           </select>
           <p id={`${id}-form-help`} className="text-xs text-muted-foreground">{t('form.help')}</p>
         </div>
-        <Field id={`${id}-bpg`} name="holdingNumber" label={t('holdingNumber.label')} help={t('holdingNumber.help')} error={errors.holdingNumber}
+        <Field id={`${id}-bpg`} label={t('holdingNumber.label')} help={t('holdingNumber.help')} error={errors.holdingNumber}
           value={holdingNumber} onChange={setHoldingNumber} inputMode="numeric" />
-        <Field id={`${id}-pib`} name="pib" label={t('pib.label')} help={t('pib.help')} error={errors.pib} value={pib} onChange={setPib} inputMode="numeric" />
+        <Field id={`${id}-pib`} label={t('pib.label')} help={t('pib.help')} error={errors.pib} value={pib} onChange={setPib} inputMode="numeric" />
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">{t('registrations.title')}</legend>
           <p className="text-xs text-muted-foreground">{t('registrations.help')}</p>
@@ -107,22 +85,21 @@ export function PapersSection({ household }: { household: Household }) {
                     {REGISTRATION_KINDS.map((k) => <option key={k} value={k}>{t(`registrations.${k}`)}</option>)}
                   </select>
                 </div>
-                <Field id={`${id}-number-${r.key}`} name={`registrations.${index}.number`} label={t('registrations.number')} error={errors[`registrations.${index}.number`]}
+                <Field id={`${id}-number-${r.key}`} label={t('registrations.number')} error={errors[`registrations.${index}.number`]}
                   value={r.number} onChange={(v) => update(r.key, { number: v })} />
               </div>
-              <fieldset aria-describedby={errors[`registrations.${index}.categories`] ? `${id}-categories-${r.key}-error` : undefined}>
+              <fieldset>
                 <legend className="text-sm">{t('registrations.categories')}</legend>
                 <div className="flex flex-wrap gap-x-4 gap-y-1">
-                  {CATEGORIES.map((c, n) => (
+                  {CATEGORIES.map((c) => (
                     <label key={c} className="inline-flex items-center gap-1.5 text-sm">
-                      <input type="checkbox" name={n === 0 ? `registrations.${index}.categories` : undefined}
-                        aria-describedby={errors[`registrations.${index}.categories`] ? `${id}-categories-${r.key}-error` : undefined} checked={r.categories.includes(c)}
+                      <input type="checkbox" checked={r.categories.includes(c)}
                         onChange={(e) => update(r.key, { categories: e.target.checked ? [...r.categories, c] : r.categories.filter((x) => x !== c) })} />
                       {t(`common:categories.${c}`)}
                     </label>
                   ))}
                 </div>
-                {errors[`registrations.${index}.categories`] ? <p id={`${id}-categories-${r.key}-error`} role="alert" className="text-xs text-destructive">{errors[`registrations.${index}.categories`]}</p> : null}
+                {errors[`registrations.${index}.categories`] ? <p role="alert" className="text-xs text-destructive">{errors[`registrations.${index}.categories`]}</p> : null}
               </fieldset>
               <Button type="button" size="sm" variant="ghost" className="justify-self-start"
                 onClick={() => setRegistrations((list) => list.filter((x) => x.key !== r.key))}
@@ -141,21 +118,20 @@ export function PapersSection({ household }: { household: Household }) {
             </Button>
           ) : null}
         </fieldset>
-        <FormRefusal show={refusedHidden} messageRef={messageRef} />
         <Button type="submit" disabled={mutation.isPending} className="justify-self-start">{t('save')}</Button>
       </form>
     </section>
   );
 }
 
-function Field({ id, name, label, help, error, value, onChange, inputMode }: {
-  id: string; name: string; label: string; help?: string; error?: string | undefined; value: string; onChange: (value: string) => void; inputMode?: 'numeric';
+function Field({ id, label, help, error, value, onChange, inputMode }: {
+  id: string; label: string; help?: string; error?: string | undefined; value: string; onChange: (value: string) => void; inputMode?: 'numeric';
 }) {
   const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       {help ? <p id={`${id}-help`} className="text-xs text-muted-foreground">{help}</p> : null}
       {error ? <p id={`${id}-error`} role="alert" className="text-xs text-destructive">{error}</p> : null}
     </div>

@@ -13,8 +13,6 @@ import { useCreateStory } from '../api/create-story.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useOwnStories } from '../api/get-own-stories.ts';
 import { showError } from '#web/lib/show-error.ts';
-import { FormRefusal } from '#web/components/form/form-refusal.tsx';
-import { useSayWhy } from '#web/lib/form-say-why.ts';
 import type { UploadField } from '../lib/upload-field.ts';
 
 /** Post a photo or short video story (24 h) with an optional caption; list and delete own ones. */
@@ -29,14 +27,9 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
   const [isUploading, setIsUploading] = useState(false);
   // A new key remounts the upload field, clearing its file input after posting.
   const [fieldKey, setFieldKey] = useState(0);
-  const [missing, setMissing] = useState(false);
-  const { formRef, refusedHidden, messageRef, say } = useSayWhy();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    // Nothing chosen: said beside the file field, which gets the focus (never a silent no-op).
-    setMissing(!media);
-    say(media ? [] : ['media']);
     if (!media) return;
     try {
       await createMutation.mutateAsync({ mediaId: media.id, ...(caption.trim() ? { caption: caption.trim() } : {}) });
@@ -66,7 +59,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
         <h2 id="stories-heading" className="text-lg font-semibold">{t('stories.title')}</h2>
         <p className="text-sm text-muted-foreground">{t('stories.intro')}</p>
       </div>
-      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-xl border bg-card p-4">
+      <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-xl border bg-card p-4">
         <UploadField
           key={fieldKey}
           id="story-file"
@@ -74,9 +67,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
           kind="imageOrVideo"
           hint={t('stories.fileHint')}
           value={media ? { url: media.thumbnailUrl ?? media.url, type: media.type } : null}
-          name="media"
-          error={missing && !media ? t('stories.fileMissing') : undefined}
-          onUploaded={(uploaded) => { setMedia(uploaded); setMissing(false); }}
+          onUploaded={setMedia}
           onUploadingChange={setIsUploading}
           disabled={createMutation.isPending}
         />
@@ -84,8 +75,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
           <Label htmlFor="story-caption">{t('stories.caption')}</Label>
           <Input id="story-caption" value={caption} maxLength={LIMITS.storyCaptionMax} onChange={(e) => setCaption(e.target.value)} />
         </div>
-        <FormRefusal show={refusedHidden} messageRef={messageRef} />
-        <Button type="submit" className="w-fit" disabled={isUploading || createMutation.isPending}>
+        <Button type="submit" className="w-fit" disabled={!media || isUploading || createMutation.isPending}>
           {createMutation.isPending ? t('stories.posting') : t('stories.post')}
         </Button>
       </form>

@@ -16,9 +16,5 @@ export interface UploadFieldProps {
   hint?: string;
   disabled?: boolean;
   round?: boolean;
-  /** The input's name, so a form can focus it when it refuses a submit (src/web/lib/form.ts). */
-  name?: string;
-  /** The form's own message for the field (nothing chosen yet), shown beside it. */
-  error?: string | undefined;
 }
 export type UploadField = ComponentType<UploadFieldProps>;
