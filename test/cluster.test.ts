@@ -106,6 +106,12 @@ async function waitHealthy(instance: Instance, timeoutMs = 120_000) {
   throw new Error(`${instance.name} did not become healthy:\n${instance.output()}`);
 }
 
+/** The lines the instances logged for requests that failed, for a failure's message. */
+const failedRequests = () => instances.flatMap((i) => i.output().split('\n').filter((line) => /request failed|"level":50/.test(line)).slice(-5).map((line) => `${i.name}: ${line.slice(0, 600)}`)).join('\n');
+
+/** What the instances logged of the replica and the primary, for a failure's message. */
+const databaseNotes = () => instances.flatMap((i) => i.output().split('\n').filter((line) => /read replica|primary/i.test(line)).slice(-8).map((line) => `${i.name}: ${line.slice(0, 300)}`)).join('\n');
+
 /** Each instance's exit state and last output, for a failure's message. */
 const tails = () => instances.map((i) => `── ${i.name} (exit ${i.child.exitCode ?? i.child.signalCode ?? 'running'}):\n${i.output().slice(-3000)}`).join('\n');
 
@@ -812,14 +818,14 @@ describe.skipIf(missing.length > 0)('three instances behind nginx, PgBouncer, a 
       // Meanwhile every write is answered 503, JSON, with Retry-After (repeated by the client with
       // its key). One in flight as the leader died may wait in PgBouncer for a server until the
       // request's deadline (503 `unavailable` after 9 s: ADR 0046)…
-      expect(o.during.filter((w) => !(w.status === 503 && (w.code === 'db_unavailable' || w.code === 'unavailable') && w.json && w.retryAfter)).map((w) => `${w.status} ${w.code}`), `kill ${i + 1}: failed writes`).toEqual([]);
+      expect(o.during.filter((w) => !(w.status === 503 && (w.code === 'db_unavailable' || w.code === 'unavailable') && w.json && w.retryAfter)).map((w) => `${w.status} ${w.code}`), `kill ${i + 1}: failed writes; the instances logged:\n${failedRequests()}`).toEqual([]);
       // …those sent while the instances know the primary is down are 503 db_unavailable at once.
       expect(o.fast.filter((w) => w.code !== 'db_unavailable').map((w) => `${w.status} ${w.code}`), `kill ${i + 1}: writes sent while down`).toEqual([]);
       const times = o.fast.map((w) => w.end - w.start);
       expect(times.length).toBeGreaterThan(0);
       expect(pct(times, 0.5), `kill ${i + 1}: median 503 answer (ms)`).toBeLessThan(500);
     }
-    expect(longestFailing, 'reads never fail for more than 2 s in a row').toBeLessThanOrEqual(2_000);
+    expect(longestFailing, `reads never fail for more than 2 s in a row; the instances logged:\n${databaseNotes()}`).toBeLessThanOrEqual(2_000);
     expect(missingOrders, 'acknowledged orders missing from their buyer\'s list').toEqual([]);
     expect(found).toBe(ackedIds.length);
     expect(new Set(written.map((o) => o.id))).toEqual(new Set(ackedIds));

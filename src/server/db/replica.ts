@@ -52,6 +52,30 @@ const ALL = '*';
 interface RouteState { replica: boolean }
 const requestRoute = new AsyncLocalStorage<RouteState>();
 
+/** What the probe read off the replica. */
+export interface ReplicaProbeRow { recovery: boolean; lsn: string | null; received: string | null; at: Date | null }
+
+/**
+ * The replica's state from one probe. A replica not in recovery is a standby promoted while
+ * this instance has not reached the new primary yet (a failover, ADR 0046): usable while the
+ * primary is down, else not a replica at all (throws). While the primary is down the lag does
+ * not count either: nothing newer can be read anywhere, the synchronous standby has flushed
+ * every acknowledged commit, and WAL received but never replayed (a record the dead primary
+ * did not finish sending) would otherwise make it look ever further behind.
+ */
+export function replicaStatusOf(row: ReplicaProbeRow, primaryDown: boolean, now: number): ReplicaStatus {
+  if (!row.recovery) {
+    if (primaryDown) return { state: 'up', lagMs: 0, lagBytes: 0 };
+    throw new Error('not a streaming replica (pg_is_in_recovery() is false)');
+  }
+  if (!row.lsn) throw new Error('not a streaming replica (no WAL replayed)');
+  const replay = lsnToNumber(row.lsn);
+  const behind = row.received ? Math.max(0, lsnToNumber(row.received) - replay) : 0;
+  // Time behind: how long ago the last replayed commit was, but only while WAL is waiting.
+  const lagMs = behind === 0 || !row.at ? 0 : Math.max(0, now - row.at.getTime());
+  return { state: lagMs > MAX_LAG_MS && !primaryDown ? 'lagging' : 'up', lagMs, lagBytes: behind };
+}
+
 export interface ReadReplica {
   /** The primary pool, with `query` and `connect` sent to the replica inside a request marked by `useFor`. */
   readonly routed: pg.Pool;
@@ -98,26 +122,17 @@ export function createReadReplica(opts: {
       // connections may all be busy under load); a write not even received yet is covered by
       // the LSN each notification brings (`written`).
       await client.connect();
-      const r = await client.query<{ recovery: boolean; lsn: string | null; received: string | null; at: Date | null }>(
+      const r = await client.query<ReplicaProbeRow>(
         'SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS lsn, pg_last_wal_receive_lsn()::text AS received, pg_last_xact_replay_timestamp() AS at');
       const row = r.rows[0]!;
-      if (!row.recovery && opts.primaryDown?.()) {
-        // The standby promoted while this instance has not reached the new primary yet (a
-        // failover, ADR 0046): it holds every acknowledged write, so the public reads go on here.
-        const before = status.state;
-        status = { state: 'up', lagMs: 0, lagBytes: 0 };
-        if (before !== 'up') opts.log?.('read replica promoted: the public reads go on there until the primary answers');
-        return;
-      }
-      if (!row.recovery || !row.lsn) throw new Error('not a streaming replica (pg_is_in_recovery() is false)');
-      const replay = lsnToNumber(row.lsn);
-      replayed = replay;
-      const behind = row.received ? Math.max(0, lsnToNumber(row.received) - replay) : 0;
-      // Time behind: how long ago the last replayed commit was, but only while WAL is waiting.
-      const lagMs = behind === 0 || !row.at ? 0 : Math.max(0, Date.now() - row.at.getTime());
       const before = status.state;
-      status = { state: lagMs > MAX_LAG_MS ? 'lagging' : 'up', lagMs, lagBytes: behind };
-      if (before !== status.state) opts.log?.(`read replica ${status.state}${status.state === 'lagging' ? ` (${lagMs} ms behind)` : ''}`);
+      status = replicaStatusOf(row, opts.primaryDown?.() ?? false, Date.now());
+      if (row.recovery && row.lsn) replayed = lsnToNumber(row.lsn);
+      if (before !== status.state) {
+        opts.log?.(!row.recovery
+          ? 'read replica promoted: the public reads go on there until the primary answers'
+          : `read replica ${status.state}${status.state === 'lagging' ? ` (${status.lagMs} ms behind)` : ''}`);
+      }
     } catch (err) {
       markDown((err as Error).message);
     } finally {

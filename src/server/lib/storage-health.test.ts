@@ -14,6 +14,7 @@ describe('classifyDbError', () => {
     expect(classifyDbError(Object.assign(new Error('write ENOSPC'), { code: 'ENOSPC' }))).toBe('storage_full');
     expect(classifyDbError(wrapped(pgError('57P01', 'terminating connection due to administrator command')))).toBe('unavailable');
     expect(classifyDbError(pgError('57P03', 'the database system is in recovery mode'))).toBe('unavailable');
+    expect(classifyDbError(wrapped(pgError('25006', 'cannot execute INSERT in a read-only transaction')))).toBe('unavailable');
     expect(classifyDbError(new Error('Connection terminated unexpectedly'))).toBe('unavailable');
     expect(classifyDbError(new Error('timeout exceeded when trying to connect'))).toBe('unavailable');
     expect(classifyDbError(wrapped(pgError('23505', 'duplicate key value violates unique constraint')))).toBeNull();

@@ -16,8 +16,12 @@ export type DbFault = 'storage_full' | 'unavailable';
 
 /** SQLSTATEs of a database that cannot write for lack of space (class 53 "insufficient resources"). */
 const NO_SPACE_CODES = new Set(['53000', '53100']);
-/** SQLSTATEs of a database going away or coming back (shutdown, crash recovery, connection lost). */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004', '57014']);
+/**
+ * SQLSTATEs of a database going away or coming back (shutdown, crash recovery, connection lost),
+ * and 25006 (read_only_sql_transaction): a write that reached a standby while it is being
+ * promoted, before PgBouncer follows the new leader (docs/deployment.md, "Failover").
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004', '57014', '25006']);
 const NO_SPACE_TEXT = /no space left on device|could not extend file|ENOSPC|disk full/i;
 const UNAVAILABLE_TEXT = /connection terminated|terminating connection|ECONNRESET|ECONNREFUSED|EPIPE|the database system is (starting up|in recovery mode|shutting down|not yet accepting)|timeout exceeded when trying to connect|Connection terminated unexpectedly|Query read timeout|canceling statement due to statement timeout|server closed the connection|pgbouncer cannot connect to server|server conn crashed|pgbouncer is shutting down|database is paused|query_wait_timeout|client_login_timeout|no more connections allowed|server login has been failing|is not queryable/i;
 
