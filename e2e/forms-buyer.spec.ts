@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from './support/test.ts';
+import { expect, oneViewportFor, test, type APIRequestContext } from './support/test.ts';
 import { apiLogin, prepareStorage, text, type StoredSession } from './support/session.ts';
 import { bearer, deleteAccount, expectRefused, freshAccount } from './support/accounts.ts';
 import { HOUSEHOLDS } from '../src/server/db/seed/data.ts';
@@ -41,6 +41,7 @@ const tag = (what: string, language: Lang, project: string) => `forms-${what}-${
 
 for (const language of LANGS) {
   test(`profile and saved address (${language}): refused beside the field, saved, edited, read back`, async ({ page, request }, testInfo) => {
+    oneViewportFor(language, testInfo.project.name);
     const buyer = await freshAccount(request, { tag: tag('profile', language, testInfo.project.name), language });
     const t = (ns: string, key: string, values?: Record<string, string | number>) => say(language, ns, key, values);
     try {
@@ -95,6 +96,7 @@ for (const language of LANGS) {
   });
 
   test(`review and report (${language}): refused beside the field, sent, read back`, async ({ page, request }, testInfo) => {
+    oneViewportFor(language, testInfo.project.name);
     const buyer = await freshAccount(request, { tag: tag('review', language, testInfo.project.name), language });
     const t = (ns: string, key: string, values?: Record<string, string | number>) => say(language, ns, key, values);
     const product = await productOf(request, testInfo.project.name === 'phone' ? 'zlatibor' : 'sombor');
@@ -143,6 +145,7 @@ for (const language of LANGS) {
   });
 
   test(`order message (${language}): refused beside the field, sent, read back`, async ({ page, request }, testInfo) => {
+    oneViewportFor(language, testInfo.project.name);
     const buyer = await freshAccount(request, { tag: tag('message', language, testInfo.project.name), language });
     const t = (ns: string, key: string, values?: Record<string, string | number>) => say(language, ns, key, values);
     const orderId = await placePickupOrder(request, buyer, await productOf(request, 'leskovac'));
@@ -172,6 +175,7 @@ for (const language of LANGS) {
   });
 
   test(`standing order (${language}): created, skipped and paused, each refused beside a wrong field first, read back`, async ({ page, request }, testInfo) => {
+    oneViewportFor(language, testInfo.project.name);
     const buyer = await freshAccount(request, { tag: tag('standing', language, testInfo.project.name), language });
     const t = (ns: string, key: string, values?: Record<string, string | number>) => say(language, ns, key, values);
     const tomatoes = await productOf(request, 'sombor', 'Paradajz');

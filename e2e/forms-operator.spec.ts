@@ -1,4 +1,4 @@
-import { expect, test } from './support/test.ts';
+import { expect, oneViewportFor, test } from './support/test.ts';
 import { apiLogin, prepareStorage, text } from './support/session.ts';
 import { bearer, deleteAccount, expectRefused, freshAccount } from './support/accounts.ts';
 
@@ -17,6 +17,7 @@ test.describe.configure({ timeout: 120_000 });
 
 for (const language of ['sr', 'en'] as const) {
   test(`operator approves, verifies and resolves (${language}): refused beside the reason first, read back`, async ({ page, request }, testInfo) => {
+    oneViewportFor(language, testInfo.project.name);
     const t = (ns: string, key: string, values: Record<string, string> = {}) => text(language, ns, key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
     const name = `Forms gazdinstvo ${language} ${testInfo.project.name} ${Date.now().toString(36)}`;
     const producer = await freshAccount(request, { tag: `forms-operator-${language}-${testInfo.project.name}`, userType: 'producer', language, name });

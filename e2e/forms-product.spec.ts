@@ -1,4 +1,4 @@
-import { expect, test } from './support/test.ts';
+import { expect, oneViewportFor, test } from './support/test.ts';
 import { apiLogin, prepareStorage, PRODUCER_EMAIL } from './support/session.ts';
 
 /**
@@ -24,6 +24,7 @@ const TEXT = {
 for (const language of ['sr', 'en'] as const) {
   for (const pricing of ['unit', 'weight'] as const) {
     test(`product sold ${pricing === 'unit' ? 'by the piece' : 'by weight'} (${language}): add, refuse a wrong field, edit the price, read back`, async ({ page, request }, testInfo) => {
+      oneViewportFor(language, testInfo.project.name);
       const t = TEXT[language];
       const session = await apiLogin(request, PRODUCER_EMAIL);
       await prepareStorage(page, { language, session });

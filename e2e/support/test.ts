@@ -39,3 +39,14 @@ export const test = base.extend({
     await use(waitForAppOnNavigation(page));
   },
 });
+
+/**
+ * The forms journeys run each language on one viewport, Serbian on the phone and English on the
+ * desktop: the form's logic is the same on both, and the suite stays inside CI's time.
+ */
+export const FORMS_VIEWPORT = { sr: 'phone', en: 'desktop' } as const;
+
+/** Skips the current test unless this project is the one `language` runs on (FORMS_VIEWPORT). */
+export function oneViewportFor(language: keyof typeof FORMS_VIEWPORT, projectName: string): void {
+  test.skip(projectName !== FORMS_VIEWPORT[language], `${language} runs on ${FORMS_VIEWPORT[language]} only`);
+}
