@@ -1,36 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mailedCode } from './support/outbox.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 /**
  * Accounts in the browser: sign up as a buyer, read the code from the mail the
  * server wrote to DATA_DIR/outbox (no SMTP_URL in e2e), verify, log in, reload, log out.
  */
-const PORT = process.env.E2E_PORT ?? '3100';
 const PASSWORD = 'domace-e2e-password';
-
-function outboxDir(): string {
-  const note = path.join(os.tmpdir(), `domace-e2e-${PORT}.datadir`);
-  return path.join(fs.readFileSync(note, 'utf8').trim(), 'outbox');
-}
-
-/** The code of the newest mail to `email` (polls: mail leaves through the outbox). */
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const dir = outboxDir();
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const match = /:\s*(\d{6})\b/.exec(raw.split(/\r?\n\r?\n/).slice(1).join('\n'));
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
 
 async function useEnglish(page: Page) {
   await page.addInitScript(() => {

@@ -1,31 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, waitForAppOnNavigation, type APIRequestContext, type Page } from './support/test.ts';
 import { HOUSEHOLDS } from '../src/server/db/seed/data.ts';
+import { mailsTo } from './support/outbox.ts';
 
 /**
  * The buying path: the demo buyer puts products of two households in the basket,
  * checks out and sees two pending orders; the producer of one household confirms its order;
  * the buyer sees "Confirmed" and gets the mail.
  */
-const PORT = process.env.E2E_PORT ?? '3100';
 const PASSWORD = 'domace-demo';
 const BUYER = 'kupac@domace.rs';
 
 interface ApiProduct { id: string; name: string; householdId: string; householdName: string; price: number; availability: boolean; stock: number | null }
-
-function outboxDir(): string {
-  const note = path.join(os.tmpdir(), `domace-e2e-${PORT}.datadir`);
-  return path.join(fs.readFileSync(note, 'utf8').trim(), 'outbox');
-}
-
-function mailsTo(email: string): string[] {
-  const dir = outboxDir();
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.eml'))
-    .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(email.toLowerCase()));
-}
 
 async function useEnglish(page: Page) {
   await page.addInitScript(() => {

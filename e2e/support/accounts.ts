@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { mailedCode } from './outbox.ts';
 import { apiLogin, DEMO_PASSWORD, type Language, type StoredSession } from './session.ts';
 
 /**
@@ -9,35 +7,6 @@ import { apiLogin, DEMO_PASSWORD, type Language, type StoredSession } from './se
  * from the e2e server's outbox), deleted at the end (`deleteAccount`: its reviews go, its
  * household is hidden), so seeded accounts and what later journeys read stay as they were.
  */
-function outboxDir(): string {
-  const note = path.join(os.tmpdir(), `domace-e2e-${process.env.E2E_PORT ?? '3100'}.datadir`);
-  return path.join(fs.readFileSync(note, 'utf8').trim(), 'outbox');
-}
-
-/** The text of a mail: its body without quoted-printable soft breaks, and its base64 parts decoded (a mail in Cyrillic is sent so). */
-function plainText(raw: string): string {
-  const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n').replace(/=\r?\n/g, '');
-  const decoded = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
-    .map((m) => Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [body, ...decoded].join('\n');
-}
-
-async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const dir = outboxDir();
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const match = /:\s*(\d{6})\b/.exec(plainText(raw));
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 /** A new confirmed account (the demo password), signed in. */
 export async function freshAccount(request: APIRequestContext, { tag, userType = 'customer', language = 'sr', name }: {
   tag: string; userType?: 'customer' | 'producer'; language?: Language; name?: string;
