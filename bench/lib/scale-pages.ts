@@ -97,14 +97,23 @@ export function seqScansOf(plan: PlanNode, tables = BIG_TABLES): string[] {
   return nodesOf(plan).filter((n) => n['Node Type'] === 'Seq Scan' && tables.includes(n['Relation Name'] ?? '')).map((n) => n['Relation Name']!);
 }
 
+/** The rows one scan node examined (EXPLAIN ANALYZE: returned, removed by its filter or recheck, times its loops). */
+function examinedBy(n: PlanNode): number {
+  return (Number(n['Actual Rows'] ?? 0) + Number(n['Rows Removed by Filter'] ?? 0) + Number(n['Rows Removed by Index Recheck'] ?? 0)) * Number(n['Actual Loops'] ?? 1);
+}
+
+/** The rows of `table` that the scans of a plan examined, all together. */
+export function examinedRowsOf(plan: PlanNode, table: string): number {
+  return nodesOf(plan).filter((n) => n['Relation Name'] === table).reduce((sum, n) => sum + examinedBy(n), 0);
+}
+
 /** Big tables (of more than 1,000 rows) of which one scan node examined at least half the rows. */
 export function wholeReadsOf(plan: PlanNode, rowsOf: Map<string, number>): string[] {
   return nodesOf(plan).filter((n) => {
     const table = n['Relation Name'];
     const total = table ? rowsOf.get(table) : undefined;
     if (!total || total <= 1000) return false;
-    const examined = (Number(n['Actual Rows'] ?? 0) + Number(n['Rows Removed by Filter'] ?? 0) + Number(n['Rows Removed by Index Recheck'] ?? 0)) * Number(n['Actual Loops'] ?? 1);
-    return examined >= total / 2;
+    return examinedBy(n) >= total / 2;
   }).map((n) => n['Relation Name']!);
 }
 

@@ -303,6 +303,29 @@ export const paymentReminders = pgTable('payment_reminders', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The operator's stats (migration 0020, ADR 0047): written only by the database (the trigger on
+ * orders and order_stats_close_day), read by admin.repository.ts `stats`. Orders that count
+ * and their revenue of each CLOSED Europe/Belgrade day (today is read from orders).
+ */
+export const orderStatsDays = pgTable('order_stats_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orders: integer('orders').notNull(),
+  revenuePara: bigint('revenue_para', { mode: 'number' }).notNull(),
+});
+
+/** Each buyer's last Belgrade day with an order that counts: distinct buyers since a day = one index range. */
+export const orderStatsBuyers = pgTable('order_stats_buyers', {
+  buyerId: uuid('buyer_id').primaryKey(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
+}, (t) => [index('order_stats_buyers_last_day_idx').on(t.lastDay)]);
+
+/** Each household's last Belgrade day with an order that counts. */
+export const orderStatsHouseholds = pgTable('order_stats_households', {
+  householdId: uuid('household_id').primaryKey(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
+}, (t) => [index('order_stats_households_last_day_idx').on(t.lastDay)]);
+
 /** Name, unit and unit price are copied at order time: later edits never change an order. */
 export const orderItems = pgTable('order_items', {
   id: id(),

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { householdRatingSet, productColumns, productRatingSet } from '../../db/read-models.ts';
 import { adminAudit, households, products, reports, reviews, sessions, stories, users } from '../../db/schema.ts';
 import { timeKeySql } from '../../lib/keyset-cursor.ts';
+import { belgradeMidnightSql } from '../../db/sql-time.ts';
 
 type After = { timeKey: string; id: string } | undefined;
 
@@ -237,23 +238,43 @@ export function createAdminRepository(db: Db) {
 
     // ---- stats ----
 
-    /** Orders not cancelled, per Europe/Belgrade day from `from` to `to` (inclusive). */
-    async stats(from: string, to: string, timeZone: string) {
-      // The days as a range of created_at (not a function of it), so orders_created_idx
-      // (created_at INCLUDE the columns read, migration 0019) serves both queries index-only.
-      const range = sql`o.created_at >= (${from}::date::timestamp AT TIME ZONE ${timeZone}) AND o.created_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${timeZone})
-        AND o.status NOT IN ('cancelled', 'no_show')`;
-      const [totals] = (await db.execute<{ orders: number; revenue_para: number; buyers: number; producers: number }>(sql`
-        SELECT count(*)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para,
-               count(DISTINCT o.buyer_id)::int AS buyers, count(DISTINCT o.household_id)::int AS producers
-        FROM orders o WHERE ${range}`)).rows;
-      const byDay = (await db.execute<{ date: string; orders: number; revenue_para: number }>(sql`
-        SELECT to_char(d.day, 'YYYY-MM-DD') AS date, COALESCE(t.orders, 0)::int AS orders, COALESCE(t.revenue_para, 0)::bigint AS revenue_para
+    /**
+     * Orders that count (order_counts_in_stats: not cancelled, not a no-show) per Europe/Belgrade
+     * day from `from` to `to` (today, inclusive), and the distinct buyers and households with
+     * such an order in those days. Closed days come from order_stats_days (closed here on first
+     * ask, once: migration 0020), today from orders (one day's range of orders_created_idx);
+     * the distinct counts from each buyer's / household's last day (order_stats_buyers /
+     * _households), exact: those whose last day is after `to` (none when `to` is today) are
+     * looked up in orders. Never more than a day of orders is read (ADR 0047).
+     */
+    async stats(from: string, to: string) {
+      const { rows: open } = await db.execute<{ day: string }>(sql`
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS day FROM generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d(day)
+        WHERE NOT EXISTS (SELECT 1 FROM order_stats_days s WHERE s.day = d.day::date)`);
+      for (const { day } of open) await db.execute(sql`SELECT order_stats_close_day(${day}::date)`);
+      const start = belgradeMidnightSql(sql`${from}::date`);
+      const end = belgradeMidnightSql(sql`${to}::date + 1`);
+      const byDay = (await db.execute<{ date: string; orders: number; revenue_para: string | number }>(sql`
+        WITH today AS (
+          SELECT count(*)::int AS orders, COALESCE(sum(o.total_para), 0)::bigint AS revenue_para FROM orders o
+          WHERE o.created_at >= ${belgradeMidnightSql(sql`${to}::date`)} AND o.created_at < ${end} AND order_counts_in_stats(o.status))
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+               CASE WHEN d.day = ${to}::date THEN (SELECT orders FROM today) ELSE COALESCE(s.orders, 0) END AS orders,
+               CASE WHEN d.day = ${to}::date THEN (SELECT revenue_para FROM today) ELSE COALESCE(s.revenue_para, 0) END AS revenue_para
         FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
-        LEFT JOIN (SELECT (o.created_at AT TIME ZONE ${timeZone})::date AS day, count(*) AS orders, sum(o.total_para) AS revenue_para
-                   FROM orders o WHERE ${range} GROUP BY 1) t ON t.day = d.day::date
+        LEFT JOIN order_stats_days s ON s.day = d.day::date AND d.day < ${to}::date
         ORDER BY d.day`)).rows;
-      return { totals: totals!, byDay };
+      // Those whose last day is after `to`: one lookup each (LATERAL ... LIMIT 1 keeps it a
+      // lookup; as a semi-join the planner may read the period's orders instead).
+      const laterToo = (table: SQL, who: SQL) => sql`(SELECT count(*) FROM ${table} l CROSS JOIN LATERAL (
+          SELECT 1 FROM orders o WHERE o.${who} = l.${who} AND o.created_at >= ${start} AND o.created_at < ${end} AND order_counts_in_stats(o.status) LIMIT 1) hit
+        WHERE l.last_day > ${to}::date)`;
+      const [distinct] = (await db.execute<{ buyers: number; producers: number }>(sql`
+        SELECT ((SELECT count(*) FROM order_stats_buyers l WHERE l.last_day BETWEEN ${from}::date AND ${to}::date)
+                 + ${laterToo(sql.raw('order_stats_buyers'), sql.raw('buyer_id'))})::int AS buyers,
+               ((SELECT count(*) FROM order_stats_households l WHERE l.last_day BETWEEN ${from}::date AND ${to}::date)
+                 + ${laterToo(sql.raw('order_stats_households'), sql.raw('household_id'))})::int AS producers`)).rows;
+      return { byDay: byDay.map((d) => ({ date: d.date, orders: Number(d.orders), revenuePara: Number(d.revenue_para) })), buyers: Number(distinct!.buyers), producers: Number(distinct!.producers) };
     },
   };
 

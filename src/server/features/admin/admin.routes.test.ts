@@ -392,6 +392,80 @@ describe('stats', () => {
   });
 });
 
+describe('stats kept by the database (migration 0020)', () => {
+  it('stay exact across summer time, cancellations, a new total and an order committed into a closed day; a day is closed once', async () => {
+    const t2 = await createTestApp();
+    try {
+      const op = await createUser(t2);
+      await t2.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, op.id));
+      const shopA = await createUser(t2, { userType: 'producer' });
+      const shopB = await createUser(t2, { userType: 'producer' });
+      const [b1, b2, b3] = [await createUser(t2), await createUser(t2), await createUser(t2)];
+      // Summer time ended on 25 October 2026 (03:00 CEST became 02:00 CET): a 25-hour day.
+      t2.clock.set(new Date('2026-10-27T10:00:00Z'));
+      const ins = async (buyerId: string, hh: string, rsd: number, at: string) => {
+        const [row] = await t2.database.db.insert(orders).values({
+          checkoutId: randomUUID(), buyerId, householdId: hh, status: 'pending', deliveryType: 'pickup', pickupDate: '2026-10-28', pickupTime: '10:00',
+          contactPhone: '+381641234567', totalPara: rsd * 100, createdAt: new Date(at),
+        }).returning({ id: orders.id });
+        return row!.id;
+      };
+      await ins(b1.id, shopA.id, 100, '2026-10-24T22:30:00Z'); // 00:30 CEST, 25 Oct
+      await ins(b2.id, shopB.id, 200, '2026-10-24T21:59:59Z'); // 23:59:59 CEST, 24 Oct
+      const c = await ins(b2.id, shopA.id, 300, '2026-10-25T22:59:59Z'); // 23:59:59 CET, 25 Oct
+      const d = await ins(b3.id, shopB.id, 400, '2026-10-25T23:00:00Z'); // 00:00 CET, 26 Oct
+      const e = await ins(b1.id, shopA.id, 500, '2026-10-27T08:00:00Z'); // today
+
+      // The same figures straight from orders (the query before migration 0020).
+      const fromOrders = async (from: string, to: string) => (await t2.database.pool.query<{ orders: number; revenue: string; buyers: number; producers: number }>(`
+        SELECT count(*)::int AS orders, COALESCE(sum(total_para), 0) / 100.0 AS revenue, count(DISTINCT buyer_id)::int AS buyers, count(DISTINCT household_id)::int AS producers
+        FROM orders WHERE created_at >= ($1::date::timestamp AT TIME ZONE 'Europe/Belgrade') AND created_at < (($2::date + 1)::timestamp AT TIME ZONE 'Europe/Belgrade')
+          AND status NOT IN ('cancelled', 'no_show')`, [from, to])).rows[0]!;
+      const ask = async (days: number) => {
+        const res = await t2.app.inject({ method: 'GET', url: `/api/admin/stats?days=${days}`, headers: op.headers });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        const truth = await fromOrders(body.from, body.to);
+        expect({ orders: body.orders, revenue: body.revenue, buyers: body.buyers, producers: body.producers }).toEqual({ ...truth, revenue: Number(truth.revenue) });
+        return body;
+      };
+
+      // Four instances asking at once close each day once.
+      const first = await Promise.all([1, 2, 3, 4].map(() => ask(3)));
+      expect(first[0]).toMatchObject({ from: '2026-10-25', to: '2026-10-27', orders: 4, revenue: 1300, buyers: 3, producers: 2 });
+      expect(first[0].byDay).toEqual([
+        { date: '2026-10-25', orders: 2, revenue: 400 }, { date: '2026-10-26', orders: 1, revenue: 400 }, { date: '2026-10-27', orders: 1, revenue: 500 }]);
+      const closed = await t2.database.pool.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day, orders FROM order_stats_days ORDER BY day`);
+      expect(closed.rows).toEqual([{ day: '2026-10-25', orders: 2 }, { day: '2026-10-26', orders: 1 }]);
+
+      // b2's only order in the period is cancelled: b2 leaves the buyers, 25 Oct loses it.
+      await t2.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, c));
+      expect(await ask(3)).toMatchObject({ orders: 3, revenue: 1000, buyers: 2, producers: 2 });
+      // An order created on 26 Oct that commits after the day was closed; a new total (weighed).
+      await ins(b2.id, shopA.id, 50, '2026-10-26T12:00:00Z');
+      await t2.database.db.update(orders).set({ totalPara: 45_000 }).where(eq(orders.id, d));
+      // Today's order is a no-show.
+      await t2.database.db.update(orders).set({ status: 'no_show' }).where(eq(orders.id, e));
+      const after = await ask(3);
+      expect(after).toMatchObject({ orders: 3, revenue: 600, buyers: 3, producers: 2 });
+      expect(after.byDay).toEqual([
+        { date: '2026-10-25', orders: 1, revenue: 100 }, { date: '2026-10-26', orders: 2, revenue: 500 }, { date: '2026-10-27', orders: 0, revenue: 0 }]);
+      // A period that ends before the buyers' last days (they are looked up in orders then).
+      t2.clock.set(new Date('2026-10-25T12:00:00Z'));
+      expect(await ask(2)).toMatchObject({ from: '2026-10-24', to: '2026-10-25', orders: 2, revenue: 300, buyers: 2, producers: 2 });
+      // The tables rebuilt from orders hold the same as the triggers kept.
+      const kept = await t2.database.pool.query(`SELECT (SELECT json_agg(d ORDER BY day) FROM order_stats_days d) AS days,
+        (SELECT json_agg(b ORDER BY buyer_id) FROM order_stats_buyers b) AS buyers, (SELECT json_agg(h ORDER BY household_id) FROM order_stats_households h) AS households`);
+      await t2.database.pool.query('SELECT order_stats_rebuild()');
+      const rebuilt = await t2.database.pool.query(`SELECT (SELECT json_agg(d ORDER BY day) FROM order_stats_days d WHERE day IN (SELECT day FROM json_populate_recordset(NULL::order_stats_days, $1))) AS days,
+        (SELECT json_agg(b ORDER BY buyer_id) FROM order_stats_buyers b) AS buyers, (SELECT json_agg(h ORDER BY household_id) FROM order_stats_households h) AS households`, [JSON.stringify(kept.rows[0].days)]);
+      expect(rebuilt.rows[0]).toEqual(kept.rows[0]);
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
 describe('verified purchases', () => {
   it('flags reviews by authors with a completed order of the product, and the buyer page badge', async () => {
     const product = await createProduct(t, farm.id, { name: 'Проверени' });

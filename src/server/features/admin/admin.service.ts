@@ -1,7 +1,6 @@
 import type {
   AdminProducer, AdminProduct, LegalVerification, AdminReport, AdminUser, AuditEntry, CreateReportBody, HouseholdStatus, Report, ReportTargetType, Stats,
 } from '#shared/contracts/admin.ts';
-import { BUSINESS_TIME_ZONE } from '#shared/constants.ts';
 import { addDays, belgradeDateOf } from '#shared/time.ts';
 import { paraToRsd } from '#shared/money.ts';
 import { householdLegalDto, toProductDto } from '../../db/read-models.ts';
@@ -193,14 +192,14 @@ export function createAdminService({ repo, clock, kickMail }: { repo: AdminRepos
     async stats(days: number): Promise<Stats> {
       const to = belgradeDateOf(clock());
       const from = addDays(to, -(days - 1));
-      const { totals, byDay } = await repo.stats(from, to, BUSINESS_TIME_ZONE);
+      const { byDay, buyers, producers } = await repo.stats(from, to);
       return {
         days, from, to,
-        orders: Number(totals.orders),
-        revenue: paraToRsd(Number(totals.revenue_para)),
-        buyers: Number(totals.buyers),
-        producers: Number(totals.producers),
-        byDay: byDay.map((d) => ({ date: d.date, orders: Number(d.orders), revenue: paraToRsd(Number(d.revenue_para)) })),
+        orders: byDay.reduce((n, d) => n + d.orders, 0),
+        revenue: paraToRsd(byDay.reduce((n, d) => n + d.revenuePara, 0)),
+        buyers,
+        producers,
+        byDay: byDay.map((d) => ({ date: d.date, orders: d.orders, revenue: paraToRsd(d.revenuePara) })),
       };
     },
   };

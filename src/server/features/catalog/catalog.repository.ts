@@ -74,6 +74,17 @@ function searchTier(rank: number, phrase: string, name: AnyPgColumn | SQL = prod
   return sql`NOT ${contains}`;
 }
 
+/** The name contains the phrase: the name tiers (0 to LAST_SEARCH_TIER - 1) together. */
+function nameContainsSql(phrase: string): SQL {
+  return sql`${productNameKeySql(products.name)} LIKE ${`%${likeEscape(phrase)}%`}`;
+}
+
+/** The name tier (searchTier's 0, 1 or 2) of a product whose name contains the phrase. */
+function nameTierSql(phrase: string): SQL<number> {
+  const nameKey = productNameKeySql(products.name);
+  return sql<number>`(CASE WHEN ${nameKey} ~ ${`\\m${regexEscape(phrase)}\\M`} THEN 0 WHEN ${nameKey} ~ ${`\\m${regexEscape(phrase)}`} THEN 1 ELSE 2 END)`.mapWith(Number);
+}
+
 type RawProductRow = {
   id: string; household_id: string; household_name: string; name: string; description: string; price_para: number;
   unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
@@ -164,8 +175,14 @@ function pageConditions(f: {
   category?: Value<Category>; householdId?: Value<string>; featured?: Value<boolean>; after?: { timeKey: Value<string>; id: Value<string> };
   /** The query joins `households` (newestFirst): the public rule reads that row instead of looking it up again. */
   householdJoined?: boolean;
+  /**
+   * Only the product's own columns (the search window): the household's part of the public
+   * rule and `registered` are the caller's, tested on the household it joins afterwards.
+   */
+  ownColumnsOnly?: boolean;
 }): SQL[] {
-  const conditions: SQL[] = [isNull(products.archivedAt), f.householdJoined ? productOfJoinedHouseholdIsPublicSql() : productIsPublicSql()];
+  const conditions: SQL[] = [isNull(products.archivedAt),
+    f.ownColumnsOnly ? isNull(products.hiddenAt) : f.householdJoined ? productOfJoinedHouseholdIsPublicSql() : productIsPublicSql()];
   // Written, not a parameter: a prepared statement's generic plan can then use the partial
   // indexes (`WHERE archived_at IS NULL AND availability`), so PostgreSQL keeps that plan.
   if (!f.includeUnavailable) conditions.push(sql`${products.availability}`);
@@ -173,7 +190,7 @@ function pageConditions(f: {
   if (f.householdId !== undefined) conditions.push(eq(products.householdId, f.householdId));
   if (f.featured !== undefined) conditions.push(eq(products.featured, f.featured));
   if (f.promoted !== undefined) conditions.push(f.promoted ? promotedNowSql() : sql`NOT ${promotedNowSql()}`);
-  if (f.registered !== undefined) conditions.push(f.registered ? householdIsRegistered : sql`NOT ${householdIsRegistered}`);
+  if (f.registered !== undefined && !f.ownColumnsOnly) conditions.push(f.registered ? householdIsRegistered : sql`NOT ${householdIsRegistered}`);
   if (f.after) conditions.push(keysetAfter(f.after));
   return conditions;
 }
@@ -248,27 +265,53 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
         return rows as Array<ProductRow & { rank: number }>;
       }
       const base = pageConditions(filters);
+      const own = pageConditions({ ...filters, ownColumnsOnly: true });
+      // The household's part of `base`, on the household joined as h (see ownColumnsOnly).
+      const householdIsRegisteredH = sql.raw(`jsonb_array_length(h.legal -> 'registrations') > 0`);
+      const householdOk = [productOfJoinedHouseholdIsPublicSql('w', 'h'),
+        ...(filters.registered === undefined ? [] : [filters.registered ? householdIsRegisteredH : sql`NOT ${householdIsRegisteredH}`])];
       const words = filters.words.map((word) => sql`${products.searchKey} LIKE ${`%${likeEscape(word)}%`}`);
       const phrase = filters.words.join(' ');
       const out: Array<ProductRow & { rank: number }> = [];
       for (let rank = after?.rank ?? 0; rank <= LAST_SEARCH_TIER && out.length < limit; rank++) {
-        const scope = after && rank === after.rank ? [...base, keysetAfter(after)] : base;
+        const resumed = after !== undefined && rank === after.rank;
         const want = limit - out.length;
-        // The newest SEARCH_WINDOW rows in scope (an index walk: the LIMIT keeps the planner
-        // from flattening it), filtered: exact whenever it finds `want` rows of the tier.
+        // The newest SEARCH_WINDOW products by their own columns (a walk of a feed index: the
+        // household's rule is tested after the LIMIT, on the 2,000 rows, so the planner cannot
+        // trade the walk for a hash join of every product with every household), then
+        // filtered: the window is the newest part of a superset of the matches, so whenever
+        // it holds `want` rows of the tier they are exactly the newest `want` of the tier.
         const windowed = await db.execute<RawProductRow>(sql`
           SELECT w.id, w.household_id, h.name AS household_name, w.name, w.description, w.price_para, w.unit, w.image,
             w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at, w.pricing, w.piece_weight,
             to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time_key
-          FROM (SELECT * FROM ${products} WHERE ${and(...scope)}
+          FROM (SELECT * FROM ${products} WHERE ${and(...own, ...(resumed ? [keysetAfter(after)] : []))}
                 ORDER BY ${products.createdAt} DESC NULLS LAST, ${products.id} DESC NULLS LAST LIMIT ${SEARCH_WINDOW}) w
           JOIN ${households} h ON h.id = w.household_id
-          WHERE ${and(...filters.words.map((word) => sql`w.search_key LIKE ${`%${likeEscape(word)}%`}`), searchTier(rank, phrase, sql.raw('w.name')))}
+          WHERE ${and(...householdOk, ...filters.words.map((word) => sql`w.search_key LIKE ${`%${likeEscape(word)}%`}`), searchTier(rank, phrase, sql.raw('w.name')))}
           ORDER BY w.created_at DESC NULLS LAST, w.id DESC NULLS LAST
           LIMIT ${want}`);
-        let rows = windowed.rows.map(fromRaw);
-        if (rows.length < want) rows = await newestFirst([...scope, ...words, searchTier(rank, phrase)]).limit(want);
-        out.push(...rows.map((row) => ({ ...row, rank })));
+        const rows = windowed.rows.map(fromRaw);
+        if (rows.length >= want) { out.push(...rows.map((row) => ({ ...row, rank }))); break; }
+        if (rank < LAST_SEARCH_TIER) {
+          // Too few in the window: this name tier and the following ones in ONE read of the
+          // products whose name contains the phrase (the name's trigram index), each with its
+          // tier, in tier order then newest first. Either it fills the page or the name tiers
+          // are exhausted and only the last tier is left.
+          const tier = nameTierSql(phrase);
+          const found = await db.select({ ...productColumns, tier }).from(products)
+            .innerJoin(households, eq(households.id, products.householdId))
+            .where(and(...base, ...words, nameContainsSql(phrase),
+              resumed ? sql`(${tier} > ${rank} OR (${tier} = ${rank} AND ${keysetAfter(after)}))` : sql`${tier} >= ${rank}`))
+            .orderBy(tier, sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`)
+            .limit(want);
+          out.push(...found.map(({ tier: r, ...row }) => ({ ...row, rank: r })));
+          rank = LAST_SEARCH_TIER - 1;
+          continue;
+        }
+        const scope = resumed ? [...base, keysetAfter(after)] : base;
+        const last = await newestFirst([...scope, ...words, searchTier(rank, phrase)]).limit(want);
+        out.push(...last.map((row) => ({ ...row, rank })));
       }
       return out;
     },
