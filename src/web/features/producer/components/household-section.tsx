@@ -62,7 +62,9 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(updateHouseholdBody),
     defaultValues: { name: household.name, description: household.description, location: household.location },
-    mode: 'onTouched',
+    // Checked on Save, then as the producer types: a message appearing on leaving the field
+    // moved the Save button below it away from under the pointer, so the press was lost.
+    mode: 'onSubmit',
   });
   const { register, setValue, formState: { errors, isSubmitting } } = form;
 
