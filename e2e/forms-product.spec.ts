@@ -58,7 +58,8 @@ for (const language of ['sr', 'en'] as const) {
         // Edit: refused with an empty name, then the new price saves.
         await page.getByRole('button', { name: t.edit(name) }).first().click();
         dialog = page.getByRole('dialog', { name: t.editTitle });
-        await expect(dialog.getByLabel(priceLabel)).toHaveValue(t.decimal('300.5'));
+        // Money reads back to the para ("300,50", not "300,5").
+        await expect(dialog.getByLabel(priceLabel)).toHaveValue(t.decimal('300.50'));
         await dialog.getByLabel(t.name).fill('');
         await dialog.getByRole('heading', { name: t.editTitle }).click();
         await dialog.getByRole('button', { name: t.save }).click();

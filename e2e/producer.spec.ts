@@ -115,7 +115,10 @@ test('a producer posts a story: it is listed on the dashboard and the ring shows
   await logIn(page);
   await page.goto('/producer/dashboard?tab=stories');
   await expect(page.getByRole('tab', { name: 'Stories' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('button', { name: 'Post story' })).toBeDisabled();
+  // Nothing chosen yet: Post says why beside the file field (docs/input-rules.md).
+  await page.getByRole('button', { name: 'Post story' }).click();
+  await expect(page.getByLabel('Photo or video')).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a photo or video first.' })).toBeVisible();
   await page.getByLabel('Photo or video').setInputFiles(await photo('#9ac1e0'));
   await expect(page.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/media\//);
   await page.getByLabel('Caption (optional)').fill(caption);

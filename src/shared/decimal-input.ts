@@ -20,7 +20,13 @@ export function parseDecimalInput(text: string, language: string): number | null
   return Number.isFinite(value) ? value : null;
 }
 
-/** A number written for `language`'s input fields (no grouping). */
-export function formatDecimalInput(value: number, language: string): string {
-  return String(value).replace('.', decimalSeparator(language));
+/**
+ * A number written for `language`'s input fields (no grouping). An amount of money
+ * (`{ money: true }`) is written as a price is (src/shared/format.ts `formatPrice`): whole when
+ * whole, otherwise with both decimals of its para, so 200.5 RSD reads back "200,50", never "200,5".
+ */
+export function formatDecimalInput(value: number, language: string, { money = false } = {}): string {
+  const isWhole = Number.isInteger(Math.round(value * 100) / 100);
+  const text = money && !isWhole ? value.toFixed(2) : String(value);
+  return text.replace('.', decimalSeparator(language));
 }

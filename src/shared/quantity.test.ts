@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDecimalInput } from './decimal-input.ts';
+import { formatDecimalInput, parseDecimalInput } from './decimal-input.ts';
 import { addQuantities, isMultipleOfStep, lineTotalPara, stepQuantity } from './quantity.ts';
 
 describe('quantities', () => {
@@ -31,5 +31,20 @@ describe('numbers as typed', () => {
     expect(parseDecimalInput('450.50', 'sr')).toBeNull();
     expect(parseDecimalInput('', 'sr')).toBeNull();
     expect(parseDecimalInput('12abc', 'en')).toBeNull();
+  });
+});
+
+describe('numbers written for an input field', () => {
+  it('writes money to the para in the language\'s way, and reads it back to the same amount', () => {
+    expect(formatDecimalInput(200.5, 'sr', { money: true })).toBe('200,50');
+    expect(formatDecimalInput(200.5, 'sr-Latn', { money: true })).toBe('200,50');
+    expect(formatDecimalInput(200.5, 'ru', { money: true })).toBe('200,50');
+    expect(formatDecimalInput(200.5, 'en', { money: true })).toBe('200.50');
+    expect(formatDecimalInput(200, 'sr', { money: true })).toBe('200');
+    expect(formatDecimalInput(1250.05, 'en', { money: true })).toBe('1250.05');
+    for (const lang of ['sr', 'en', 'ru']) expect(parseDecimalInput(formatDecimalInput(1250.5, lang, { money: true }), lang)).toBe(1250.5);
+    // Other numbers (a weight, a step) as they are.
+    expect(formatDecimalInput(1.25, 'sr')).toBe('1,25');
+    expect(formatDecimalInput(0.5, 'en')).toBe('0.5');
   });
 });

@@ -26,20 +26,24 @@ export interface MediaUploadFieldProps {
   disabled?: boolean;
   /** Round preview (avatars). */
   round?: boolean;
+  /** The form's word on this field when a submit was refused (no file chosen): shown beside it, the field marked invalid. */
+  error?: string | undefined;
 }
 
 /**
  * A file input that uploads at once (POST /api/media) with a progress bar, a preview and
  * the server's message when the file is refused.
  */
-export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove, onUploadingChange, hint, disabled, round }: MediaUploadFieldProps) {
+export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove, onUploadingChange, hint, disabled, round, error: refusal }: MediaUploadFieldProps) {
   const { t } = useTranslation('producer');
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const { progress, error, isUploading, upload, reset } = useUploadMedia(kind);
+  const { progress, error: uploadError, isUploading, upload, reset } = useUploadMedia(kind);
+  // The upload's own refusal first; the form's while no upload said anything.
+  const error = uploadError?.message ?? refusal;
   const [localPreview, setLocalPreview] = useState<MediaFieldValue | null>(null);
   const [chosenName, setChosenName] = useState<string | null>(null);
 
@@ -119,7 +123,7 @@ export function MediaUploadField({ id, label, kind, value, onUploaded, onRemove,
           <p className="text-xs text-muted-foreground" aria-live="polite">{t('media.progress', { percent })}</p>
         </div>
       ) : null}
-      {error ? <p id={errorId} role="alert" className="text-sm text-destructive">{error.message}</p> : null}
+      {error ? <p id={errorId} role="alert" className="text-sm text-destructive">{error}</p> : null}
       {value && onRemove && !isUploading ? (
         <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => { reset(); onRemove(); }} disabled={disabled}>
           {t('media.remove')}

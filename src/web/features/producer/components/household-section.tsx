@@ -6,6 +6,7 @@ import { Link } from '#web/lib/router.tsx';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { updateHouseholdBody, type Household } from '#shared/contracts/households.ts';
+import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -14,6 +15,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useOwnHousehold } from '../api/get-household.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
+import { useSubmitOrSay } from '#web/lib/form.ts';
 import { showError } from '#web/lib/show-error.ts';
 import { LogisticsSettings } from './logistics-settings.tsx';
 import { PapersSection } from './papers-section.tsx';
@@ -57,25 +59,29 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
   const mutation = useUpdateHousehold();
   const [avatar, setAvatar] = useState<string | null>(household.avatar);
   const [isUploading, setIsUploading] = useState(false);
-  const { register, handleSubmit, setValue, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(updateHouseholdBody),
     defaultValues: { name: household.name, description: household.description, location: household.location },
-    mode: 'onTouched',
+    // Checked on Save, then as the producer types: a message appearing on leaving the field
+    // moved the Save button below it away from under the pointer, so the press was lost.
+    mode: 'onSubmit',
   });
+  const { register, setValue, formState: { errors, isSubmitting } } = form;
 
   const error = (field: 'name' | 'description' | 'location') => fieldErrorText(t, 'producer:household.errors', field, errors[field]);
 
-  async function onSubmit(values: FormOutput) {
+  // A refused field is said beside it and focused (docs/input-rules.md); the avatar is never refused on screen.
+  const { formProps, refusedHidden, messageRef } = useSubmitOrSay(form, async (values: FormOutput) => {
     try {
       await mutation.mutateAsync({ id: household.id, body: values });
       toast.success(t('household.saved'));
     } catch (err) {
       showError(err, t('household.saveFailed'));
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4 rounded-xl border bg-card p-4">
+    <form {...formProps} className="grid gap-4 rounded-xl border bg-card p-4">
       <UploadField
         id="household-avatar"
         label={t('household.avatar')}
@@ -107,6 +113,7 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
         <Textarea id="household-description" rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? 'household-description-error' : undefined} {...register('description')} />
         {errors.description ? <p id="household-description-error" role="alert" className="text-sm text-destructive">{error('description')}</p> : null}
       </div>
+      <FormRefusal show={refusedHidden} messageRef={messageRef} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting || isUploading}>{isSubmitting ? t('household.saving') : t('household.save')}</Button>
         <Link to={`/household/${household.id}`} className="text-sm text-primary underline-offset-4 hover:underline">{t('household.view')}</Link>

@@ -3,17 +3,27 @@ import { BadgeCheck, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { CATEGORIES, type Category } from '#shared/constants.ts';
 import type { Household } from '#shared/contracts/households.ts';
+import { householdLegalInput } from '#shared/contracts/legal.ts';
 import { LEGAL_FORMS, REGISTRATION_KINDS, REGISTRATIONS_MAX, type LegalForm, type RegistrationKind } from '#shared/legal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useTranslation } from '#web/lib/translate.tsx';
+import { useFocusRefused } from '#web/lib/form.ts';
+import { useTranslation, type TFunction } from '#web/lib/translate.tsx';
 import { useUpdateHousehold } from '../api/update-household.ts';
+import { contractRefusals, refusedProps, serverRefusals, type Refusal, type Refusals } from '../lib/refusals.ts';
 import { showError } from '#web/lib/show-error.ts';
 
 interface RegistrationDraft { key: number; kind: RegistrationKind; number: string; categories: Category[] }
 
 const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm';
+
+/** Which message says why a field of the papers was refused (papers `errors.*`); the contract's text otherwise. */
+function messageOf(t: TFunction, path: string, refusal: Refusal): string {
+  if (refusal.code === 'character') return t('papers:errors.character');
+  const key = /^registrations\.\d+\.(number|categories)$/.exec(path)?.[1] ?? (['holdingNumber', 'pib'].includes(path) ? path : null);
+  return key ? t(`papers:errors.${key}`) : refusal.message;
+}
 
 /** The household's papers: legal form, BPG, PIB and registrations, each with a word of help (docs/papers-and-labels.md). */
 export function PapersSection({ household }: { household: Household }) {
@@ -26,28 +36,35 @@ export function PapersSection({ household }: { household: Household }) {
   const [pib, setPib] = useState(legal.pib ?? '');
   const [registrations, setRegistrations] = useState<RegistrationDraft[]>(() => legal.registrations.map((r, key) => ({ key, ...r })));
   const [nextKey, setNextKey] = useState(legal.registrations.length);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Refusals>({});
+  const { ref, refuse } = useFocusRefused<HTMLFormElement>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const legalBody = {
+      form, holdingNumber: holdingNumber.trim() || null, pib: pib.trim() || null,
+      registrations: registrations.map(({ kind, number, categories }) => ({ kind, number, categories })),
+    };
+    // Said beside the field before sending, in the language's words (the shared contract's rules).
+    const checked = householdLegalInput.safeParse(legalBody);
+    if (!checked.success) {
+      setErrors(contractRefusals(checked.error));
+      refuse();
+      return;
+    }
     setErrors({});
     try {
-      await mutation.mutateAsync({
-        id: household.id,
-        body: {
-          legal: {
-            form, holdingNumber: holdingNumber.trim() || null, pib: pib.trim() || null,
-            registrations: registrations.map(({ kind, number, categories }) => ({ kind, number, categories })),
-          },
-        },
-      });
+      await mutation.mutateAsync({ id: household.id, body: { legal: legalBody } });
       toast.success(t('saved'));
     } catch (error) {
-      const details = (error as { details?: Array<{ field?: string; message: string }> }).details;
-      if (Array.isArray(details)) setErrors(Object.fromEntries(details.filter((d) => d.field).map((d) => [d.field!.replace(/^legal\./, ''), d.message])));
-      showError(error, t('saveFailed'));
+      const fields = serverRefusals(error, 'legal.');
+      setErrors(fields);
+      if (Object.keys(fields).length > 0) refuse();
+      else showError(error, t('saveFailed'));
     }
   }
+
+  const message = (path: string) => (errors[path] ? messageOf(t, path, errors[path]) : undefined);
 
   const update = (key: number, change: Partial<RegistrationDraft>) =>
     setRegistrations((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -62,7 +79,7 @@ export function PapersSection({ household }: { household: Household }) {
         </span>
       </div>
       <p className="text-sm text-muted-foreground">{t('section.help')}</p>
-      <form onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
+      <form ref={ref} onSubmit={(e) => void submit(e)} className="grid gap-3" noValidate>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-form`}>{t('form.label')}</Label>
           <select id={`${id}-form`} className={selectClass} value={form} onChange={(e) => setForm(e.target.value as LegalForm)} aria-describedby={`${id}-form-help`}>
@@ -70,9 +87,9 @@ export function PapersSection({ household }: { household: Household }) {
           </select>
           <p id={`${id}-form-help`} className="text-xs text-muted-foreground">{t('form.help')}</p>
         </div>
-        <Field id={`${id}-bpg`} label={t('holdingNumber.label')} help={t('holdingNumber.help')} error={errors.holdingNumber}
+        <Field id={`${id}-bpg`} label={t('holdingNumber.label')} help={t('holdingNumber.help')} error={message('holdingNumber')}
           value={holdingNumber} onChange={setHoldingNumber} inputMode="numeric" />
-        <Field id={`${id}-pib`} label={t('pib.label')} help={t('pib.help')} error={errors.pib} value={pib} onChange={setPib} inputMode="numeric" />
+        <Field id={`${id}-pib`} label={t('pib.label')} help={t('pib.help')} error={message('pib')} value={pib} onChange={setPib} inputMode="numeric" />
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">{t('registrations.title')}</legend>
           <p className="text-xs text-muted-foreground">{t('registrations.help')}</p>
@@ -85,10 +102,10 @@ export function PapersSection({ household }: { household: Household }) {
                     {REGISTRATION_KINDS.map((k) => <option key={k} value={k}>{t(`registrations.${k}`)}</option>)}
                   </select>
                 </div>
-                <Field id={`${id}-number-${r.key}`} label={t('registrations.number')} error={errors[`registrations.${index}.number`]}
+                <Field id={`${id}-number-${r.key}`} label={t('registrations.number')} error={message(`registrations.${index}.number`)}
                   value={r.number} onChange={(v) => update(r.key, { number: v })} />
               </div>
-              <fieldset>
+              <fieldset {...refusedProps(`${id}-covers-${r.key}`, `registrations.${index}.categories` in errors)}>
                 <legend className="text-sm">{t('registrations.categories')}</legend>
                 <div className="flex flex-wrap gap-x-4 gap-y-1">
                   {CATEGORIES.map((c) => (
@@ -99,7 +116,7 @@ export function PapersSection({ household }: { household: Household }) {
                     </label>
                   ))}
                 </div>
-                {errors[`registrations.${index}.categories`] ? <p role="alert" className="text-xs text-destructive">{errors[`registrations.${index}.categories`]}</p> : null}
+                {message(`registrations.${index}.categories`) ? <p id={`${id}-covers-${r.key}-error`} role="alert" className="text-xs text-destructive">{message(`registrations.${index}.categories`)}</p> : null}
               </fieldset>
               <Button type="button" size="sm" variant="ghost" className="justify-self-start"
                 onClick={() => setRegistrations((list) => list.filter((x) => x.key !== r.key))}

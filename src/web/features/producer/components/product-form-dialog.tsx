@@ -75,7 +75,7 @@ const asText = (value: number | null | undefined, language: string) =>
 function valuesOf(product: Product | null, language: string): FormInput {
   if (!product) return EMPTY;
   return {
-    name: product.name, description: product.description, price: asText(product.price, language), unit: product.unit, category: product.category,
+    name: product.name, description: product.description, price: formatDecimalInput(product.price, language, { money: true }), unit: product.unit, category: product.category,
     availability: product.availability, featured: product.featured, stock: asText(product.stock, language),
     quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom ?? '', imageId: undefined,
     ingredients: product.ingredients ?? '', allergens: product.allergens.join(', '), storage: product.storage ?? '',

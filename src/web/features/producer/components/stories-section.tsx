@@ -4,16 +4,19 @@ import { useTranslation } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants.ts';
 import type { MediaUpload } from '#shared/contracts/media.ts';
+import { createStoryBody } from '#shared/contracts/stories.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useCreateStory } from '../api/create-story.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useOwnStories } from '../api/get-own-stories.ts';
 import { showError } from '#web/lib/show-error.ts';
 import type { UploadField } from '../lib/upload-field.ts';
+import { contractRefusals, refusedProps, type Refusals } from '../lib/refusals.ts';
 
 /** Post a photo or short video story (24 h) with an optional caption; list and delete own ones. */
 export function StoriesSection({ householdId, UploadField }: { householdId: string; UploadField: UploadField }) {
@@ -28,11 +31,24 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
   // A new key remounts the upload field, clearing its file input after posting.
   const [fieldKey, setFieldKey] = useState(0);
 
+  const { ref, refuse } = useFocusRefused<HTMLFormElement>();
+  const [errors, setErrors] = useState<Refusals>({});
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!media) return;
+    const body = { mediaId: media?.id ?? '', ...(caption.trim() ? { caption: caption.trim() } : {}) };
+    const checked = createStoryBody.safeParse(body);
+    // No photo or video yet, or a caption the contract refuses: said beside the field, focused.
+    const refusals: Refusals = checked.success ? {} : contractRefusals(checked.error);
+    if (!media) refusals.mediaId = { code: 'missing', message: '' };
+    if (Object.keys(refusals).length > 0) {
+      setErrors(refusals);
+      refuse();
+      return;
+    }
+    setErrors({});
     try {
-      await createMutation.mutateAsync({ mediaId: media.id, ...(caption.trim() ? { caption: caption.trim() } : {}) });
+      await createMutation.mutateAsync(body);
       toast.success(t('stories.posted'));
       setMedia(null);
       setCaption('');
@@ -59,7 +75,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
         <h2 id="stories-heading" className="text-lg font-semibold">{t('stories.title')}</h2>
         <p className="text-sm text-muted-foreground">{t('stories.intro')}</p>
       </div>
-      <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-xl border bg-card p-4">
+      <form ref={ref} noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-xl border bg-card p-4">
         <UploadField
           key={fieldKey}
           id="story-file"
@@ -67,15 +83,25 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
           kind="imageOrVideo"
           hint={t('stories.fileHint')}
           value={media ? { url: media.thumbnailUrl ?? media.url, type: media.type } : null}
-          onUploaded={setMedia}
+          onUploaded={(uploaded) => {
+            setMedia(uploaded);
+            setErrors(({ mediaId: _, ...rest }) => rest);
+          }}
+          error={errors.mediaId ? t('stories.fileMissing') : undefined}
           onUploadingChange={setIsUploading}
           disabled={createMutation.isPending}
         />
         <div className="grid gap-2">
           <Label htmlFor="story-caption">{t('stories.caption')}</Label>
-          <Input id="story-caption" value={caption} maxLength={LIMITS.storyCaptionMax} onChange={(e) => setCaption(e.target.value)} />
+          <Input id="story-caption" value={caption} maxLength={LIMITS.storyCaptionMax} onChange={(e) => setCaption(e.target.value)}
+            {...refusedProps('story-caption', 'caption' in errors)} />
+          {errors.caption ? (
+            <p id="story-caption-error" role="alert" className="text-sm text-destructive">
+              {errors.caption.code === 'character' ? t('stories.captionCharacter') : t('stories.captionTooLong', { max: LIMITS.storyCaptionMax })}
+            </p>
+          ) : null}
         </div>
-        <Button type="submit" className="w-fit" disabled={!media || isUploading || createMutation.isPending}>
+        <Button type="submit" className="w-fit" disabled={isUploading || createMutation.isPending}>
           {createMutation.isPending ? t('stories.posting') : t('stories.post')}
         </Button>
       </form>

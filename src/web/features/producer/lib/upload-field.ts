@@ -16,5 +16,7 @@ export interface UploadFieldProps {
   hint?: string;
   disabled?: boolean;
   round?: boolean;
+  /** The form's refusal of this field, shown beside it (docs/input-rules.md). */
+  error?: string | undefined;
 }
 export type UploadField = ComponentType<UploadFieldProps>;
