@@ -50,3 +50,10 @@ export const FORMS_VIEWPORT = { sr: 'phone', en: 'desktop' } as const;
 export function oneViewportFor(language: keyof typeof FORMS_VIEWPORT, projectName: string): void {
   test.skip(projectName !== FORMS_VIEWPORT[language], `${language} runs on ${FORMS_VIEWPORT[language]} only`);
 }
+
+/** For a journey that is one test per project: the language it runs in here (FORMS_VIEWPORT read the other way). */
+export function formsLanguageOf(projectName: string): keyof typeof FORMS_VIEWPORT {
+  const language = (Object.keys(FORMS_VIEWPORT) as (keyof typeof FORMS_VIEWPORT)[]).find((l) => FORMS_VIEWPORT[l] === projectName);
+  test.skip(!language, `runs on ${Object.values(FORMS_VIEWPORT).join(' and ')} only`);
+  return language!;
+}

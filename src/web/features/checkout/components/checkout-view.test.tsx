@@ -6,6 +6,7 @@ import { TranslationProvider } from '#web/lib/translate.tsx';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Drop } from '#shared/contracts/drops.ts';
+import { expectRefusedField } from '#web/lib/expect-refused.ts';
 import i18n from '#web/lib/i18n.ts';
 import { CheckoutView, type CheckoutLine } from './checkout-view.tsx';
 
@@ -217,5 +218,56 @@ describe('CheckoutView', () => {
       { householdId: 'h1', deliveryType: 'drop', dropId: open.id, date: '2099-02-06', paymentMethod: 'cash' },
       { householdId: 'h2', deliveryType: 'drop', dropId: open.id, date: '2099-02-06', paymentMethod: 'cash' },
     ]);
+  });
+
+  describe('a refused submit says why beside the field and moves the focus there (docs/input-rules.md)', () => {
+    /** The checkout with its details filled in, orders answered 201. */
+    async function start(drops: Drop[] = []) {
+      const fetchMock = api(() => Promise.resolve(created()));
+      vi.stubGlobal('fetch', fetchMock);
+      renderCheckout(ITEMS, vi.fn(), drops);
+      await fillDetails();
+      return { fetchMock, bees: screen.getByRole('region', { name: 'Пчелињак' }) };
+    }
+
+    it('pickup: no window chosen', async () => {
+      const { fetchMock, bees } = await start();
+      fireEvent.change(await within(bees).findByLabelText('When'), { target: { value: '' } });
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      await expectRefusedField(within(bees).getByLabelText('When'), 'Choose a pickup time');
+      expect(orderCalls(fetchMock)).toHaveLength(0);
+    });
+
+    it('delivery: no address', async () => {
+      const { fetchMock, bees } = await start();
+      await userEvent.click(await within(bees).findByLabelText('Delivery'));
+      await userEvent.selectOptions(within(bees).getByLabelText('Town'), 'Novi Sad');
+      await userEvent.selectOptions(within(bees).getByLabelText('Delivery day'), '2099-01-17');
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      await expectRefusedField(within(bees).getByLabelText('Delivery address'), 'Please provide a delivery address');
+      expect(orderCalls(fetchMock)).toHaveLength(0);
+    });
+
+    it('drop: none of the drops takes orders any more', async () => {
+      const closed: Drop = {
+        id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', title: 'Drop cccc', hostHouseholdId: 'h1', date: '2099-02-06', opens: '17:00', closes: '18:30',
+        orderBy: '2000-01-01T11:00:00.000Z', note: null, status: 'closed', cancelReason: null,
+        place: { name: 'Parking', address: 'Trg 1', town: 'Kovin', lat: null, lng: null }, households: [{ id: 'h1', name: 'h1', avatar: null }],
+      };
+      const { fetchMock, bees } = await start([closed]);
+      await userEvent.click(await within(bees).findByLabelText('Drop'));
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      await expectRefusedField(within(bees).getByLabelText('Pickup'), 'No drop of this household is open for orders.');
+      expect(orderCalls(fetchMock)).toHaveLength(0);
+    });
+
+    it('contact phone: not a phone', async () => {
+      const { fetchMock } = await start();
+      await userEvent.clear(screen.getByLabelText('Contact phone'));
+      await userEvent.type(screen.getByLabelText('Contact phone'), 'abc');
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      await expectRefusedField(screen.getByLabelText('Contact phone'), 'phone');
+      expect(orderCalls(fetchMock)).toHaveLength(0);
+    });
   });
 });

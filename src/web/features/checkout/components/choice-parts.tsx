@@ -32,3 +32,16 @@ export function fieldA11y(props: Pick<ChoicePartProps, 'id' | 'errors'>, name: k
     error: <FieldError id={errorId} text={text} />,
   };
 }
+
+/**
+ * A refused group of radios (a pickup point, a drop, the payment): every radio that can be
+ * chosen is marked and names the group's message, so the focus goes to the first of them
+ * (src/web/lib/form.ts `firstRefusedField`) and a screen reader hears why.
+ */
+export function radioGroupA11y(id: string, name: string, text: string | undefined) {
+  const errorId = `${id}-${name}-error`;
+  return {
+    aria: { 'aria-invalid': !!text, 'aria-describedby': text ? errorId : undefined },
+    error: <FieldError id={errorId} text={text} />,
+  };
+}

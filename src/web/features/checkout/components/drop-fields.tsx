@@ -2,7 +2,7 @@ import type { Drop } from '#shared/contracts/drops.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { dropIsOpen } from '../lib/choice.ts';
-import { FieldError, radioCard, type ChoicePartProps } from './choice-parts.tsx';
+import { radioCard, radioGroupA11y, type ChoicePartProps } from './choice-parts.tsx';
 
 /**
  * A drop of this household that the basket came from (docs/drops.md): the buyer picks which
@@ -13,6 +13,10 @@ export function DropFields({ id, choice, errors, set, drops }: Pick<ChoicePartPr
   const { t } = useTranslation('drops');
   const format = useFormat();
   const now = new Date();
+  // A drop's own day is the order's: a refused date is the drop's too. When none can be chosen
+  // any more, the refusal is said at the way of getting it (household-choice.tsx).
+  const anyOpen = drops.some((d) => dropIsOpen(d, now));
+  const group = radioGroupA11y(id, 'dropId', anyOpen ? errors.dropId ?? errors.date ?? errors.deliveryType : undefined);
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">{t('checkout.choose')}</legend>
@@ -21,7 +25,7 @@ export function DropFields({ id, choice, errors, set, drops }: Pick<ChoicePartPr
         return (
           <label key={d.id} className={radioCard}>
             <input type="radio" name={`${id}-drop`} value={d.id} checked={choice.dropId === d.id} disabled={!open}
-              onChange={() => set({ dropId: d.id })} className="accent-primary" />
+              {...(open ? group.aria : {})} onChange={() => set({ dropId: d.id })} className="accent-primary" />
             <span className="flex flex-col">
               <span className="font-medium">{d.title}</span>
               <span className="text-muted-foreground">{d.place.name}, {d.place.address}, {d.place.town}</span>
@@ -33,7 +37,7 @@ export function DropFields({ id, choice, errors, set, drops }: Pick<ChoicePartPr
           </label>
         );
       })}
-      <FieldError id={`${id}-dropId-error`} text={errors.dropId ?? (choice.deliveryType === 'drop' ? errors.deliveryType : undefined)} />
+      {group.error}
     </fieldset>
   );
 }

@@ -3,8 +3,8 @@ import type { Drop } from '#shared/contracts/drops.ts';
 import type { Household, Slots } from '#shared/contracts/households.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { cn } from '#web/lib/utils.ts';
-import type { Choice, ChoiceErrors } from '../lib/choice.ts';
-import { radioCard, type AddressPicker } from './choice-parts.tsx';
+import { dropIsOpen, type Choice, type ChoiceErrors } from '../lib/choice.ts';
+import { radioCard, radioGroupA11y, type AddressPicker } from './choice-parts.tsx';
 import { DeliveryFields } from './delivery-fields.tsx';
 import { DropFields } from './drop-fields.tsx';
 import { HandPickupFields, PointPickupFields } from './pickup-fields.tsx';
@@ -29,6 +29,13 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
   const part = { id, household, slots, choice, errors, set };
   const types = ['pickup', 'delivery', ...(drops.length > 0 ? ['drop' as const] : [])] as const;
   const payments = paymentMethodsOf(household);
+  const payment = radioGroupA11y(id, 'paymentMethod', errors.paymentMethod);
+  const now = new Date();
+  const openDrop = drops.find((d) => dropIsOpen(d, now));
+  // Said at the way of getting it: "does not deliver", and a drop refused when none of them can be
+  // chosen any more (their radios are disabled); else a drop's refusal is said at the drops.
+  const way = radioGroupA11y(id, 'deliveryType', choice.deliveryType !== 'drop' ? errors.deliveryType
+    : openDrop ? undefined : errors.dropId ?? errors.date ?? errors.deliveryType);
 
   return (
     <div className="flex flex-col gap-3">
@@ -38,13 +45,14 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
           {types.map((type) => (
             <label key={type} className={radioCard}>
               <input type="radio" name={`${id}-method`} value={type} checked={choice.deliveryType === type}
-                disabled={type === 'delivery' && !household.delivery.enabled}
-                onChange={() => set({ deliveryType: type, ...(type === 'drop' && !choice.dropId ? { dropId: drops[0]?.id ?? '' } : {}) })} className="accent-primary" />
+                disabled={type === 'delivery' && !household.delivery.enabled} {...(type === 'delivery' && !household.delivery.enabled ? {} : way.aria)}
+                onChange={() => set({ deliveryType: type, ...(type === 'drop' && !choice.dropId ? { dropId: openDrop?.id ?? '' } : {}) })} className="accent-primary" />
               {type === 'drop' ? t('drops:checkout.option') : t(type)}
             </label>
           ))}
         </div>
         {!household.delivery.enabled && <p className="text-xs text-muted-foreground">{t('noDelivery')}</p>}
+        {way.error}
       </fieldset>
 
       {choice.deliveryType === 'pickup' && household.pickupPoints.length > 0 && <PointPickupFields {...part} />}
@@ -58,11 +66,12 @@ export function HouseholdChoice({ id, household, slots, choice, errors, today, o
           {payments.map((method) => (
             <label key={method} className={radioCard}>
               <input type="radio" name={`${id}-payment`} value={method} checked={choice.paymentMethod === method}
-                onChange={() => set({ paymentMethod: method })} className="accent-primary" />
+                onChange={() => set({ paymentMethod: method })} className="accent-primary" {...payment.aria} />
               {t(method)}
             </label>
           ))}
         </div>
+        {payment.error}
       </fieldset>
     </div>
   );

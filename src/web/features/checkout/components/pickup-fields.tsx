@@ -3,7 +3,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { firstSlotOf, windowOf } from '../lib/choice.ts';
-import { fieldA11y, FieldError, radioCard, selectClass, type ChoicePartProps } from './choice-parts.tsx';
+import { fieldA11y, radioCard, radioGroupA11y, selectClass, type ChoicePartProps } from './choice-parts.tsx';
 
 /** Pickup at one of the household's points, in one of its windows, at a time inside it if the buyer wants. */
 export function PointPickupFields(props: ChoicePartProps) {
@@ -13,13 +13,14 @@ export function PointPickupFields(props: ChoicePartProps) {
   const windows = slots.pickup.filter((s) => s.pickupPointId === choice.pickupPointId);
   const slot = fieldA11y(props, 'slot');
   const time = fieldA11y(props, 'time');
+  const point = radioGroupA11y(id, 'pickupPointId', errors.pickupPointId);
   return (
     <>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('pickupPoint')}</legend>
         {household.pickupPoints.map((p) => (
           <label key={p.id} className={radioCard}>
-            <input type="radio" name={`${id}-point`} value={p.id} checked={choice.pickupPointId === p.id} className="accent-primary"
+            <input type="radio" name={`${id}-point`} value={p.id} checked={choice.pickupPointId === p.id} className="accent-primary" {...point.aria}
               onChange={() => set({ pickupPointId: p.id, slot: firstSlotOf(slots, p.id), time: '' })} />
             <span className="flex flex-col">
               <span className="font-medium">{p.name}</span>
@@ -28,7 +29,7 @@ export function PointPickupFields(props: ChoicePartProps) {
             </span>
           </label>
         ))}
-        <FieldError id={`${id}-pickupPointId-error`} text={errors.pickupPointId} />
+        {point.error}
       </fieldset>
       {/* One above the other on a phone: a window ("уто 24. нов 2026. 08:00–12:00") needs the whole width. */}
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">

@@ -102,7 +102,8 @@ function textOf(issue: ChoiceIssue, household: Household, c: Choice, t: Translat
     case 'no_delivery':
     case 'delivery_day': return t('logistics:errors.order.delivery_unavailable');
     case 'payment': return t('logistics:errors.order.payment_unavailable');
-    case 'drop_missing':
+    // No drop chosen: the form picks an open one, so none of them takes orders any more.
+    case 'drop_missing': return t('drops:checkout.none');
     case 'not_a_member': return t('errors:order.drop_unavailable');
     case 'drop_cancelled': return t('errors:order.drop_cancelled');
     case 'drop_closed': return t('errors:order.drop_closed');

@@ -7,8 +7,9 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
-import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
+import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_REPEAT_WEEKS_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
 import { showError } from '#web/lib/show-error.ts';
@@ -44,6 +45,8 @@ function problemsOf(f: Fields): Partial<Record<FieldName, string>> {
   if (!isCalendarDay(f.orderByDate)) out.orderByDate = 'required';
   if (!isClockTime(f.orderByTime)) out.orderByTime = 'required';
   else if (!out.date && !out.opens && !out.orderByDate && `${f.orderByDate}T${f.orderByTime}` > `${f.date}T${f.opens}`) out.orderByTime = 'orderBy';
+  // Typed, not clamped: "20" or "1.5" weeks is refused beside the field rather than saved as something else.
+  if (!/^\s*\d{1,2}\s*$/.test(f.repeatWeeks) || Number(f.repeatWeeks) > DROP_REPEAT_WEEKS_MAX) out.repeatWeeks = 'repeatWeeks';
   return out;
 }
 
@@ -65,15 +68,18 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
   const create = useCreateDrop();
   const update = useUpdateDrop();
   const busy = create.isPending || update.isPending;
+  /** A refused submit focuses the first refused field, its message beside it (src/web/lib/form.ts). */
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
   const set = (name: FieldName) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = problemsOf(fields);
-    const texts = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(`dashboard.invalid.${v}`)]));
+    // The edit form has no repeat field: it cannot refuse a submit.
+    const found = problemsOf(drop ? { ...fields, repeatWeeks: '0' } : fields);
+    const texts = Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(`dashboard.invalid.${v}`, { max: DROP_REPEAT_WEEKS_MAX })]));
     setErrors(texts);
     if (Object.keys(found).length > 0) {
-      document.getElementById(`${formId}-${Object.keys(found)[0]}`)?.focus();
+      refuse();
       return;
     }
     const body: CreateDropBody = {
@@ -91,13 +97,17 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           if (name) fromServer[name] ??= detail.message;
         }
         setErrors(fromServer);
+        if (Object.keys(fromServer).length > 0) {
+          refuse();
+          return;
+        }
       }
       showError(error, error.message);
     };
     if (drop) {
       update.mutate({ id: drop.id, body }, { onSuccess: () => { toast.success(t('dashboard.saved')); onOpenChange(false); }, onError });
     } else {
-      const repeatWeeks = Math.max(0, Math.min(12, Math.trunc(Number(fields.repeatWeeks) || 0)));
+      const repeatWeeks = Number(fields.repeatWeeks);
       create.mutate({ ...body, repeatWeeks }, { onSuccess: () => { toast.success(t('dashboard.created', { count: repeatWeeks + 1 })); onOpenChange(false); }, onError });
     }
   };
@@ -106,7 +116,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
     <div className={wide ? 'flex flex-col gap-1.5 sm:col-span-2' : 'flex flex-col gap-1.5'}>
       <Label htmlFor={`${formId}-${name}`}>{label}</Label>
       {input({ id: `${formId}-${name}`, 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${formId}-${name}-error` : undefined })}
-      {errors[name] && <p id={`${formId}-${name}-error`} className="text-xs text-destructive">{errors[name]}</p>}
+      {errors[name] && <p id={`${formId}-${name}-error`} role="alert" className="text-xs text-destructive">{errors[name]}</p>}
     </div>
   );
 
@@ -117,7 +127,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
           <DialogTitle>{drop ? t('dashboard.editTitle') : t('dashboard.createTitle')}</DialogTitle>
           <DialogDescription>{t('dashboard.createText')}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-3 sm:grid-cols-2">
           {field('title', t('dashboard.fields.title'), (p) => <Input {...p} value={fields.title} maxLength={DROP_TITLE_MAX} onChange={set('title')} />, true)}
           {field('placeName', t('dashboard.fields.placeName'), (p) => <Input {...p} value={fields.placeName} maxLength={DROP_PLACE_NAME_MAX} onChange={set('placeName')} />)}
           {field('town', t('dashboard.fields.town'), (p) => <Input {...p} value={fields.town} maxLength={DROP_TOWN_MAX} autoComplete="address-level2" onChange={set('town')} />)}
@@ -131,7 +141,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
             {field('orderByTime', t('dashboard.fields.orderByTime'), (p) => <Input {...p} type="time" value={fields.orderByTime} onChange={set('orderByTime')} />)}
           </fieldset>
           {field('note', t('dashboard.fields.note'), (p) => <Textarea {...p} value={fields.note} maxLength={DROP_NOTE_MAX} rows={2} onChange={set('note')} />, true)}
-          {!drop && field('repeatWeeks', t('dashboard.fields.repeatWeeks'), (p) => <Input {...p} type="number" inputMode="numeric" min={0} max={12} step={1} value={fields.repeatWeeks} onChange={set('repeatWeeks')} />, true)}
+          {!drop && field('repeatWeeks', t('dashboard.fields.repeatWeeks'), (p) => <Input {...p} type="number" inputMode="numeric" min={0} max={DROP_REPEAT_WEEKS_MAX} step={1} value={fields.repeatWeeks} onChange={set('repeatWeeks')} />, true)}
           <DialogFooter className="sm:col-span-2">
             <Button type="submit" disabled={busy}>{drop ? t('dashboard.save') : t('dashboard.create')}</Button>
           </DialogFooter>

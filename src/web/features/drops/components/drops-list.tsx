@@ -1,16 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Search, WifiOff } from 'lucide-react';
+import { WifiOff } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useSearchParams } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import { useDrops } from '../api/drops-api.ts';
 import { DropCard } from './drop-card.tsx';
-
-/** Town names are short: longer input is cut (the API takes 1..60). */
+import { TownSearch } from './town-search.tsx';
 
 /**
  * /drops: coming drops, soonest first (the API's order), narrowed to a town typed in either
@@ -18,16 +14,12 @@ import { DropCard } from './drop-card.tsx';
  */
 export function DropsList() {
   const { t } = useTranslation('drops');
-  const inputId = useId();
   const [params, setParams] = useSearchParams();
   const town = (params.get('town') ?? '').trim().slice(0, DROP_TOWN_MAX);
-  const [typed, setTyped] = useState(town);
   const drops = useDrops({ town: town || undefined });
   const items = drops.data?.items ?? [];
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = typed.trim();
+  const onSearch = (next: string) => {
     setParams((current) => {
       const copy = new URLSearchParams(current);
       if (next) copy.set('town', next);
@@ -38,14 +30,7 @@ export function DropsList() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form role="search" onSubmit={onSubmit} className="flex items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={inputId}>{t('town')}</Label>
-          <Input id={inputId} type="search" value={typed} maxLength={DROP_TOWN_MAX} placeholder={t('townPlaceholder')}
-            autoComplete="address-level2" enterKeyHint="search" onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <Button type="submit"><Search aria-hidden="true" />{t('search')}</Button>
-      </form>
+      <TownSearch initial={town} onSearch={onSearch} />
 
       <section aria-busy={drops.isPending} aria-label={t('title')} className="flex flex-col gap-3">
         {drops.isPending && drops.isPaused ? (

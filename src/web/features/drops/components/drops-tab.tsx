@@ -1,24 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { ClipboardList, Handshake, Pencil, Plus, Search } from 'lucide-react';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ClipboardList, Handshake, Pencil, Plus } from 'lucide-react';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
 import { Link } from '#web/lib/router.tsx';
 import { useTranslation } from '#web/lib/translate.tsx';
-import { DROP_REASON_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { Drop, ProducerDrop } from '../api/drop-types.ts';
-import { useCancelDrop, useDropMembership, useDrops, useOwnDrops } from '../api/drops-api.ts';
+import { useDropMembership, useDrops, useOwnDrops } from '../api/drops-api.ts';
 import { DropFacts, DropStatusBadge } from './drop-facts.tsx';
 import { DropFormDialog } from './drop-form-dialog.tsx';
+import { CancelDropButton } from './cancel-drop-button.tsx';
 import { DropHouseholds } from './drop-households.tsx';
 import { PicklistPanel, PrintPicklistButton } from './picklist-panel.tsx';
+import { TownSearch } from './town-search.tsx';
 import { showError } from '#web/lib/show-error.ts';
 
 /** The producer dashboard's Drops tab (docs/drops.md): own drops, a new one, joining another's. */
@@ -105,49 +100,6 @@ function OwnDropCard({ drop }: { drop: ProducerDrop }) {
   );
 }
 
-function CancelDropButton({ drop }: { drop: Drop }) {
-  const { t } = useTranslation(['drops', 'errors']);
-  const reasonId = useId();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const cancel = useCancelDrop();
-  const confirm = (event: { preventDefault: () => void }) => {
-    event.preventDefault(); // the dialog stays until the server answered
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    cancel.mutate({ id: drop.id, reason: reason.trim() }, {
-      onSuccess: () => { setOpen(false); toast.success(t('dashboard.cancelledToast')); },
-      onError: (error) => showError(error, error.message),
-    });
-  };
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => { setOpen(next); if (next) { setReason(''); setMissing(false); } }}>
-      <AlertDialogTrigger asChild><Button size="sm" variant="destructive">{t('dashboard.cancel')}</Button></AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('dashboard.cancelTitle', { title: drop.title })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('dashboard.cancelText')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={reasonId}>{t('dashboard.reason')}</Label>
-          <Textarea id={reasonId} value={reason} maxLength={DROP_REASON_MAX} rows={3} aria-invalid={missing} aria-describedby={missing ? `${reasonId}-error` : undefined}
-            onChange={(e) => { setReason(e.target.value); setMissing(false); }} />
-          {missing && <p id={`${reasonId}-error`} className="text-xs text-destructive">{t('dashboard.invalid.required')}</p>}
-        </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('dashboard.keep')}</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={cancel.isPending} className="bg-destructive text-destructive-foreground hover:bg-destructive/90">
-            {t('dashboard.cancelConfirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 function LeaveDropButton({ drop }: { drop: Drop }) {
   const { t } = useTranslation(['drops', 'errors']);
   const membership = useDropMembership();
@@ -167,29 +119,17 @@ function LeaveDropButton({ drop }: { drop: Drop }) {
 /** Find another household's drop in a town and join it with the own household. */
 function JoinSection({ householdId }: { householdId: string }) {
   const { t } = useTranslation(['drops', 'errors']);
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
   const [town, setTown] = useState('');
   const drops = useDrops({ town }, { enabled: town !== '' });
   const membership = useDropMembership();
   const candidates = (drops.data?.items ?? []).filter((d) => d.status === 'open' && !d.households.some((h) => h.id === householdId));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setTown(typed.trim());
-  };
   return (
     <section aria-labelledby="join-drop" className="flex flex-col gap-3">
       <div>
         <h2 id="join-drop" className="text-lg font-semibold">{t('dashboard.join')}</h2>
         <p className="text-sm text-muted-foreground">{t('dashboard.joinText')}</p>
       </div>
-      <form role="search" aria-labelledby="join-drop" onSubmit={onSubmit} className="flex items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={inputId}>{t('town')}</Label>
-          <Input id={inputId} type="search" value={typed} maxLength={DROP_TOWN_MAX} placeholder={t('townPlaceholder')} onChange={(e) => setTyped(e.target.value)} />
-        </div>
-        <Button type="submit" variant="outline"><Search aria-hidden="true" />{t('search')}</Button>
-      </form>
+      <TownSearch labelledBy="join-drop" variant="outline" onSearch={setTown} />
       {town !== '' && (drops.isPending ? <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>
         : drops.isError ? <p role="alert" className="text-sm text-destructive">{t('failed')}</p>
         : candidates.length === 0 ? <p role="status" className="text-sm text-muted-foreground">{t('dashboard.noneToJoin')}</p>

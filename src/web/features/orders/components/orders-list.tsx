@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Package } from 'lucide-react';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { Link } from '#web/lib/router.tsx';
-import { toast } from 'sonner';
 import { ORDER_ID_SHOWN_CHARS, SKELETONS } from '#shared/constants.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -10,13 +9,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
-import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
 import { ConsentPanel, LineAmount, OrderTotal, WeightLineNote } from './weight-pricing.tsx';
-import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { showError } from '#web/lib/show-error.ts';
 
 /**
  * docs/product.md, Orders: the buyer's orders with status, lines, total and history.
@@ -65,15 +62,7 @@ export function OrdersList({ renderExtra }: { renderExtra?: (order: Order) => Re
 function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
   const { t } = useTranslation(['orders', 'common', 'errors', 'logistics']);
   const format = useFormat();
-  const cancel = useCancelOrder();
   const shortId = order.id.slice(0, ORDER_ID_SHOWN_CHARS);
-
-  const onCancel = () => {
-    cancel.mutate(order.id, {
-      onSuccess: () => toast.success(t('cancelled')),
-      onError: (error) => showError(error, error.message),
-    });
-  };
 
   return (
     <Card data-testid="order-card" data-order-id={order.id}>
@@ -117,8 +106,7 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
           </details>
         )}
         {order.status === 'pending' && (
-          <CancelOrderDialog onConfirm={onCancel}
-            trigger={<Button variant="outline" className="w-fit" disabled={cancel.isPending}>{t('cancel')}</Button>} />
+          <CancelOrderButton orderId={order.id} label={t('cancel')} className="w-fit" />
         )}
         {extra}
       </CardContent>

@@ -1,15 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProducerOrder } from '#shared/contracts/orders.ts';
+import { expectRefusedField } from '#web/lib/expect-refused.ts';
 import i18n from '#web/lib/i18n.ts';
 import { TranslationProvider } from '#web/lib/translate.tsx';
 import { ConsentPanel, WeighForm } from './weight-pricing.tsx';
 
 beforeAll(async () => { await i18n.changeLanguage('sr-Latn'); });
 afterAll(async () => { await i18n.changeLanguage('en'); });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
 const WHEEL = '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b';
 const ORDER: ProducerOrder = {
@@ -38,7 +40,8 @@ describe('WeighForm', () => {
     // A point is not the Serbian decimal separator: refused here, nothing sent.
     await userEvent.type(field, '1.234');
     await userEvent.click(screen.getByRole('button', { name: 'Sačuvaj težine' }));
-    expect(await screen.findByText(/Unesite težinu u kg/)).toBeInTheDocument();
+    // Said beside the field, announced, the field marked and focused (docs/input-rules.md).
+    await expectRefusedField(field, /Unesite težinu u kg/);
     expect(fetch).not.toHaveBeenCalled();
     await userEvent.clear(field);
     await userEvent.type(field, '1,234');
@@ -48,6 +51,15 @@ describe('WeighForm', () => {
     expect(String(url)).toContain(`/api/producer/orders/${ORDER.id}/weights`);
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ lines: [{ productId: WHEEL, weight: 1.234 }] });
+  });
+
+  it('refuses a weighing with nothing typed beside the field, focus there, nothing sent', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<><button type="button">elsewhere</button><WeighForm order={ORDER} /></>);
+    await userEvent.click(screen.getByRole('button', { name: 'Sačuvaj težine' }));
+    await expectRefusedField(screen.getByLabelText('Sjenički sir, kg'), /Unesite težinu u kg/);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('is not there once the order is ready', () => {
@@ -66,5 +78,19 @@ describe('ConsentPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Prihvati iznos' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(String(fetch.mock.calls[0]![0])).toContain(`/api/orders/${ORDER.id}/accept`);
+  });
+
+  it('declines with the one cancel of an order: asked once more, then cancelled with a toast', async () => {
+    const waiting = { ...ORDER, status: 'awaiting_buyer' as const, total: 2940, estimate: false };
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify({ ...waiting, status: 'cancelled' }), { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    const success = vi.spyOn(toast, 'success');
+    renderWith(<ConsentPanel order={waiting} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Otkaži porudžbinu' }));
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Otkaži porudžbinu' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(String(fetch.mock.calls[0]![0])).toContain(`/api/orders/${ORDER.id}/cancel`);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Porudžbina je otkazana'));
   });
 });

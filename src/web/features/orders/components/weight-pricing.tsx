@@ -6,12 +6,12 @@ import { estimatedGrams, isValidLineWeight } from '#shared/weight-price.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useAcceptOrder } from '../api/accept-order.ts';
-import { useCancelOrder } from '../api/cancel-order.ts';
 import { useSetOrderWeights } from '../api/set-order-weights.ts';
-import { CancelOrderDialog } from './cancel-order-dialog.tsx';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 import { showError } from '#web/lib/show-error.ts';
 
 /** Sold by weight on an order (docs/weight-pricing.md): the lines' notes, the producer's weighing, the buyer's consent. */
@@ -72,16 +72,21 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(lines.map((item) => [item.productId, item.weight === null ? '' : formatDecimalInput(item.weight, i18n.language)])));
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  /** A refused weighing focuses the first refused line, its message beside it (src/web/lib/form.ts). */
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
   if (!isWeighable(order)) return null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = lines.map((item) => ({ item, text: (values[item.productId] ?? '').trim() })).filter(({ text }) => text !== '')
       .map(({ item, text }) => ({ productId: item.productId, weight: parseDecimalInput(text, i18n.language) }));
-    const wrong = Object.fromEntries(parsed.filter((l) => l.weight === null || !isValidLineWeight(l.weight)).map((l) => [l.productId, true]));
+    // Nothing typed: every line is asked for.
+    const wrong = parsed.length === 0
+      ? Object.fromEntries(lines.map((l) => [l.productId, true]))
+      : Object.fromEntries(parsed.filter((l) => l.weight === null || !isValidLineWeight(l.weight)).map((l) => [l.productId, true]));
     setInvalid(wrong);
-    if (Object.keys(wrong).length > 0 || parsed.length === 0) {
-      if (parsed.length === 0) setInvalid(Object.fromEntries(lines.map((l) => [l.productId, true])));
+    if (Object.keys(wrong).length > 0) {
+      refuse();
       return;
     }
     save.mutate({ id: order.id, lines: parsed.map((l) => ({ productId: l.productId, weight: l.weight! })) }, {
@@ -91,7 +96,7 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-md border border-dashed p-3" aria-label={t('weight.title')} data-testid="weigh-form">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-md border border-dashed p-3" aria-label={t('weight.title')} data-testid="weigh-form">
       <div>
         <p className="font-medium">{t('weight.title')}</p>
         <p className="text-xs text-muted-foreground">{t('weight.hint')}</p>
@@ -105,7 +110,7 @@ export function WeighForm({ order }: { order: ProducerOrder }) {
               value={values[item.productId] ?? ''} aria-invalid={invalid[item.productId] || undefined}
               aria-describedby={`${id}-hint`}
               onChange={(e) => setValues((v) => ({ ...v, [item.productId]: e.target.value }))} />
-            <p id={`${id}-hint`} className={invalid[item.productId] ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+            <p id={`${id}-hint`} role={invalid[item.productId] ? 'alert' : undefined} className={invalid[item.productId] ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
               {invalid[item.productId] ? t('weight.invalid') : t('weight.pieces', {
                 quantity: format.quantity(item.quantity, item.unit), weight: format.quantityValue(estimatedGrams(item.quantity, item.pieceWeight ?? 0) / 1000),
               })}
@@ -124,14 +129,9 @@ export function ConsentPanel({ order }: { order: Order }) {
   const { t } = useTranslation(['orders', 'errors']);
   const format = useFormat();
   const accept = useAcceptOrder();
-  const cancel = useCancelOrder();
   if (order.status !== 'awaiting_buyer') return null;
   const onAccept = () => accept.mutate(order.id, {
     onSuccess: () => toast.success(t('weight.accepted')),
-    onError: (error) => showError(error, error.message),
-  });
-  const onCancel = () => cancel.mutate(order.id, {
-    onSuccess: () => toast.success(t('cancelled')),
     onError: (error) => showError(error, error.message),
   });
   return (
@@ -139,9 +139,8 @@ export function ConsentPanel({ order }: { order: Order }) {
       <h3 id={`consent-${order.id}`} className="font-semibold">{t('weight.consentTitle')}</h3>
       <p className="text-sm">{t('weight.consentText', { total: format.total(order.total), estimate: format.total(order.estimateTotal ?? order.total) })}</p>
       <div className="flex flex-wrap gap-2">
-        <Button className="h-11" onClick={onAccept} disabled={accept.isPending || cancel.isPending}>{t('weight.accept')}</Button>
-        <CancelOrderDialog onConfirm={onCancel}
-          trigger={<Button variant="outline" className="h-11" disabled={accept.isPending || cancel.isPending}>{t('weight.decline')}</Button>} />
+        <Button className="h-11" onClick={onAccept} disabled={accept.isPending}>{t('weight.accept')}</Button>
+        <CancelOrderButton orderId={order.id} label={t('weight.decline')} className="h-11" disabled={accept.isPending} />
       </div>
     </section>
   );

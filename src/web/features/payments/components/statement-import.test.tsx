@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatementImport } from '#shared/contracts/payments.ts';
+import { expectRefusedField } from '#web/lib/expect-refused.ts';
 import i18n from '#web/lib/i18n.ts';
 import { TranslationProvider } from '#web/lib/translate.tsx';
 import { StatementImportForm } from './statement-import.tsx';
@@ -58,9 +59,22 @@ describe('StatementImportForm', () => {
     renderForm();
     await userEvent.upload(screen.getByLabelText('Bank statement (CSV file)'), new File([new Uint8Array([0x89, 0x50, 0, 0])], 'photo.csv'));
     await userEvent.click(screen.getByRole('button', { name: 'Import statement' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The statement could not be imported');
-    expect(alert).toHaveTextContent('This is not a CSV text file');
+    // Beside the file field, which is marked and gets the focus (docs/input-rules.md).
+    await expectRefusedField(screen.getByLabelText('Bank statement (CSV file)'), 'The statement could not be imported: This is not a CSV text file');
+  });
+
+  it('refuses Import without a file beside the file field, focus there, nothing sent', async () => {
+    const send = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', class { open() {} setRequestHeader() {} upload = {}; send = send; });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Import statement' }));
+    const field = screen.getByLabelText('Bank statement (CSV file)');
+    await expectRefusedField(field, 'Choose the statement file first.');
+    expect(send).not.toHaveBeenCalled();
+    // Choosing a file clears the refusal.
+    await userEvent.upload(field, new File(['Datum;Iznos'], 'izvod.csv', { type: 'text/csv' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('refuses a file above 5 MB before sending it', async () => {

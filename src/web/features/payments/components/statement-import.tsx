@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { useFocusRefused } from '#web/lib/form.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useImportStatement } from '../api/import-statement.ts';
@@ -21,12 +22,24 @@ export function StatementImportForm() {
   const format = useFormat();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
+  /** Import pressed without a file: refused beside the file field. */
+  const [noFile, setNoFile] = useState(false);
   const mutation = useImportStatement();
+  const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (file) mutation.mutate(file);
+    if (!file) {
+      setNoFile(true);
+      refuse();
+      return;
+    }
+    // A refused file (not a CSV, too large, no columns found) is said beside the field, focus there.
+    mutation.mutate(file, { onError: refuse });
   };
+  /** Why the file field is refused: no file chosen, or the server's answer to the file. */
+  const refusal = noFile ? t('fileMissing') : mutation.isError ? `${t('failed')}: ${mutation.error.message}` : null;
+  const errorId = `${inputId}-error`;
 
   const result = mutation.data;
   const rows: Row[] = result
@@ -36,25 +49,20 @@ export function StatementImportForm() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">{t('intro')}</p>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-end">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor={inputId}>{t('file')}</Label>
-          <Input id={inputId} type="file" accept=".csv,.txt,text/csv,text/plain" aria-describedby={`${inputId}-hint`}
-            onChange={(e) => { setFile(e.target.files?.[0] ?? null); mutation.reset(); }} />
+          <Input id={inputId} type="file" accept=".csv,.txt,text/csv,text/plain" aria-invalid={refusal !== null}
+            aria-describedby={refusal ? `${errorId} ${inputId}-hint` : `${inputId}-hint`}
+            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setNoFile(false); mutation.reset(); }} />
+          {refusal && <p id={errorId} role="alert" className="text-sm text-destructive">{refusal}</p>}
           <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">{t('fileHint')}</p>
         </div>
-        <Button type="submit" disabled={!file || mutation.isPending}>
+        <Button type="submit" disabled={mutation.isPending}>
           <FileSpreadsheet aria-hidden="true" />
           {mutation.isPending ? t('importing') : t('import')}
         </Button>
       </form>
-
-      {mutation.isError && (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          <p className="font-semibold">{t('failed')}</p>
-          <p>{mutation.error.message}</p>
-        </div>
-      )}
 
       {result && (
         <section aria-labelledby={`${inputId}-result`} className="flex flex-col gap-2">
