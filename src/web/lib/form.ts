@@ -90,14 +90,17 @@ export function isNotANumber(text: string | null | undefined, language: string):
 
 /**
  * The first field in `container` marked refused (`aria-invalid="true"`) that a person can see and
- * reach: for forms that keep their own errors rather than react-hook-form's.
+ * reach: for forms that keep their own errors rather than react-hook-form's. A refusal that
+ * belongs to no field (a household's subtotal below its minimum order) is a message marked
+ * `data-refused="true"` with `tabIndex={-1}`, in document order with the fields.
  */
 export function firstRefusedField(container: HTMLElement | null): HTMLElement | null {
   if (!container) return null;
-  for (const field of container.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+  for (const field of container.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-refused="true"]')) {
     if (field.closest('[hidden], [aria-hidden="true"], [inert]')) continue;
     if (field instanceof HTMLInputElement && field.type === 'hidden') continue;
     // A group (a star picker's radiogroup) takes the focus on its own tab stop.
+    if (field.dataset.refused === 'true') return field;
     if (field.tabIndex < 0) return field.querySelector<HTMLElement>('[tabindex="0"]') ?? field.querySelector<HTMLElement>('input, select, textarea, button') ?? field;
     return field;
   }

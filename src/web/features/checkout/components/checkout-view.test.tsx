@@ -127,6 +127,10 @@ describe('CheckoutView', () => {
     await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
     // 2,850.50 of a 3,000.00 minimum.
     await waitFor(() => expect(error).toHaveBeenLastCalledWith('Error', { description: 'Add 149.50 RSD more: the minimum order here is 3,000.00 RSD.' }));
+    // Said beside the household's lines too, announced, and focused: no field holds a subtotal.
+    const short = within(bees).getByRole('alert');
+    expect(short).toHaveTextContent('Add 149.50 RSD more: the minimum order here is 3,000.00 RSD.');
+    await waitFor(() => expect(short).toHaveFocus());
     expect(within(bees).queryByText('Choose a time between 07:00 and 13:00')).not.toBeInTheDocument();
     expect(orderCalls(fetchMock)).toHaveLength(0);
   });

@@ -38,7 +38,13 @@ export function HouseholdPart({ group, today, onChange, addressPicker }: Props) 
         <p className="flex justify-between text-sm font-medium">
           <span>{t('logistics:subtotal')}</span><span className="tabular-nums">{format.amount(paraToRsd(group.subtotalPara), isEstimate)}</span>
         </p>
-        {household && household.minimumOrder > 0 && (
+        {group.belowMinimum ? (
+          // Refused for its subtotal: said here, where the household's lines are, and focused
+          // (a refusal that is not a field: data-refused, src/web/lib/form.ts firstRefusedField).
+          <p role="alert" tabIndex={-1} data-refused="true" className="text-sm font-medium text-destructive outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            {group.belowMinimum}
+          </p>
+        ) : household && household.minimumOrder > 0 && (
           <p className={cn('text-xs', group.subtotalPara < rsdToPara(household.minimumOrder) ? 'text-destructive' : 'text-muted-foreground')}>
             {t('logistics:minimum', { amount: format.total(household.minimumOrder) })}
           </p>

@@ -32,6 +32,8 @@ export interface CheckoutGroup {
   slots: Slots | undefined;
   choice: Choice;
   errors: ChoiceErrors;
+  /** Why the last check refused this household's subtotal (below its minimum order), or undefined. */
+  belowMinimum: string | undefined;
   feePara: number;
   /** The drops this household is in that the basket came from (checkout offers "Drop" with them). */
   drops: readonly Drop[];
@@ -55,6 +57,7 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
   const logistics = useHouseholdsLogistics(basic.map((g) => g.householdId));
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [errors, setErrors] = useState<Record<string, ChoiceErrors>>({});
+  const [minimums, setMinimums] = useState<Record<string, string>>({});
 
   const groups: CheckoutGroup[] = basic.map((g) => {
     const { household, slots } = logistics[g.householdId] ?? {};
@@ -62,7 +65,7 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
     const choice = choices[g.householdId] ?? defaultChoice(household, slots, householdDrops);
     return {
       householdId: g.householdId, householdName: g.lines[0]!.line.product.householdName, lines: g.lines.map((l) => ({ ...l.line, linePara: linePara(l) })),
-      subtotalPara: g.subtotalPara, household, slots, choice, errors: errors[g.householdId] ?? {},
+      subtotalPara: g.subtotalPara, household, slots, choice, errors: errors[g.householdId] ?? {}, belowMinimum: minimums[g.householdId],
       feePara: household ? deliveryFeePara(planHouseholdOf(household), choice.deliveryType, g.subtotalPara) : 0,
       drops: householdDrops,
     };
@@ -71,6 +74,7 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
   /** Checks every household's choice (marking its fields) and minimum; the first problem's text, or null. */
   function check(): string | null {
     const next: Record<string, ChoiceErrors> = {};
+    const short: Record<string, string> = {};
     let first: string | null = null;
     for (const g of groups) {
       if (!g.household) return t('logistics:loading');
@@ -78,11 +82,13 @@ export function useCheckoutPlan(items: readonly CheckoutLine[], drops: readonly 
       const found = choiceErrorsOf(checkChoice(plan, entryOf(g.householdId, g.household, g.choice, g.drops), new Date(), { form: true }), g.household, g.choice, t);
       if (Object.keys(found).length > 0) next[g.householdId] = found;
       first ??= Object.values(found)[0] ?? null;
-      if (!first && belowMinimum(plan, g.subtotalPara)) {
-        first = t('logistics:belowMinimum', { missing: format.total(paraToRsd(plan.minimumOrderPara - g.subtotalPara)), minimum: format.total(g.household.minimumOrder) });
+      if (belowMinimum(plan, g.subtotalPara)) {
+        short[g.householdId] = t('logistics:belowMinimum', { missing: format.total(paraToRsd(plan.minimumOrderPara - g.subtotalPara)), minimum: format.total(g.household.minimumOrder) });
+        first ??= short[g.householdId]!;
       }
     }
     setErrors(next);
+    setMinimums(short);
     return first;
   }
 
