@@ -1,5 +1,5 @@
 // Written by scripts/class-merge-config.mjs: tailwind-merge's default configuration, trimmed to
-// the 108 class groups (of 379) that the app's classes can belong to. Do not edit; run the script again.
+// the 110 class groups (of 379) that the app's classes can belong to. Do not edit; run the script again.
 import { fromTheme, validators as v } from 'tailwind-merge';
 
 export const classMergeConfig = () => ({
@@ -116,6 +116,11 @@ export const classMergeConfig = () => ({
         baseline: ['', 'last'],
       }],
     }],
+    'align-self': [{
+      self: ['auto', 'start', 'end', 'center', 'stretch', 'center-safe', 'end-safe', {
+        baseline: ['', 'last'],
+      }],
+    }],
     p: [{
       p: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')],
     }],
@@ -207,6 +212,9 @@ export const classMergeConfig = () => ({
     'text-overflow': ['truncate', 'text-ellipsis', 'text-clip'],
     'text-wrap': [{
       text: ['wrap', 'nowrap', 'balance', 'pretty'],
+    }],
+    'vertical-align': [{
+      align: ['baseline', 'top', 'middle', 'bottom', 'text-top', 'text-bottom', 'sub', 'super', v.isArbitraryVariable, v.isArbitraryValue],
     }],
     whitespace: [{
       whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'],
