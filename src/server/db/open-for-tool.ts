@@ -9,12 +9,12 @@ import { openDatabase } from './open.ts';
  * or DATABASE_URL when set; else the embedded PostgreSQL of the app running on DATA_DIR; else the embedded
  * PostgreSQL started for the tool's run and stopped after it.
  */
-export async function openDatabaseForTool(config: Config, log: (msg: string) => void = () => undefined): Promise<Omit<Database, 'url'> & { url: string | null }> {
+export async function openDatabaseForTool(config: Config, log: (msg: string) => void = () => undefined, { connections = 2 } = {}): Promise<Omit<Database, 'url'> & { url: string | null }> {
   const running = config.databaseUrl ? null : runningEmbeddedUrl(path.join(config.dataDir, 'pg'));
   // Tools hold sessions (pg_dump's snapshot, the migrations' lock): never through a pooler.
   const url = config.databaseDirectUrl ?? config.databaseUrl ?? running;
   if (url) {
-    const pool = createPool(url, 2);
+    const pool = createPool(url, connections);
     await runMigrations(pool);
     return { db: createDb(pool), pool, kind: config.databaseUrl ? 'external' : 'embedded', url, close: () => pool.end() };
   }

@@ -18,6 +18,7 @@ import {
   BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, DROPS, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES,
 } from './data.ts';
 import type { RenderedImage } from './images.ts';
+import { mapLimit } from '../../lib/map-limit.ts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './data.ts';
 
@@ -35,20 +36,6 @@ export interface SeedOptions {
 async function isEmpty(q: DbOrTx): Promise<boolean> {
   const rows = await q.select({ id: users.id }).from(users).limit(1);
   return rows.length === 0;
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time (sharp renders on the libuv pool). */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 interface Images {
@@ -81,6 +68,7 @@ export async function renderImages(mediaDir: string): Promise<Images> {
       run: () => renderSeedImage(mediaDir, s.slug, storySvg(s.slug, s.scene), { width: 720, height: 1280, thumbnail: false }),
     })),
   ];
+  // At most 6 at a time: sharp renders on the libuv pool.
   const rendered = await mapLimit(jobs, 6, (job) => job.run());
   const images: Images = { products: new Map(), households: new Map(), buyers: new Map(), stories: new Map() };
   jobs.forEach((job, i) => {

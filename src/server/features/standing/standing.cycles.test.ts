@@ -321,3 +321,49 @@ describe('cutoffs in Belgrade time', () => {
     }
   });
 });
+
+describe('many cycles at once', () => {
+  it('standing orders placed side by side in bounded passes, racing a second instance: each cycle once, stock never below zero', async () => {
+    const t2 = await createTestApp();
+    const second = await buildApp(t2.config, { database: t2.database, tokens: t2.tokens, mailer: { send: async () => undefined }, clock: t2.clock.now });
+    await second.ready();
+    try {
+      t2.clock.set(WED_10);
+      const p = await createUser(t2, { userType: 'producer' });
+      const hh = await t2.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: HOURS }] } });
+      // Stock for 10 of the 12 buyers' cycles (2 l each).
+      const [milk] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy', stock: 20 }).returning();
+      const buyers = await Promise.all(Array.from({ length: 12 }, () => createUser(t2)));
+      for (const b of buyers) {
+        const res = await t2.app.inject({
+          method: 'POST', url: '/api/standing-orders', headers: b.headers,
+          payload: { items: [{ productId: milk!.id, quantity: 2 }], everyWeeks: 1, weekday: 6, deliveryType: 'pickup', pickupPointId: hh.json().pickupPoints[0].id, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567' },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      t2.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+      // Passes of 5 cycles, 3 standing orders at a time, on this instance; one big pass on the other.
+      const passes = async () => {
+        const total = { ordered: 0, skipped: 0 };
+        for (;;) {
+          const r = await t2.app.standing.runCycles(undefined, { max: 5, concurrency: 3 });
+          total.ordered += r.ordered; total.skipped += r.skipped;
+          if (!r.remaining) return total;
+        }
+      };
+      const [small, big] = await Promise.all([passes(), second.standing.runCycles(undefined, { max: 100, concurrency: 6 })]);
+      expect(small.ordered + big.ordered).toBe(10);
+      expect(small.skipped + big.skipped).toBe(2);
+      const cycles = await t2.database.db.select().from(standingOrderCycles);
+      expect(cycles.filter((c) => c.status === 'ordered')).toHaveLength(10);
+      expect(cycles.filter((c) => c.status === 'skipped').map((c) => c.reason)).toEqual(['out_of_stock', 'out_of_stock']);
+      const placed = await t2.database.db.select({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.productId, milk!.id));
+      expect(new Set(placed.map((o) => o.id)).size).toBe(10);
+      const [left] = await t2.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, milk!.id));
+      expect(Number(left!.stock)).toBe(0);
+    } finally {
+      await second.close();
+      await t2.close();
+    }
+  });
+});
