@@ -18,8 +18,9 @@ import { visitRoutes } from './support/visit.ts';
  * A and AA: no violation allowed. Signed-in pages use the demo buyer (with a basket line) or
  * the demo producer, signed in through the API. One page walks all routes of a language
  * (quick: warm caches); each route is its own soft assertion, so a failure names every page.
- * Layouts differ by viewport, texts by language: every language on the phone, and the desktop
- * layout in Serbian (the longest words).
+ * Layouts differ by viewport, texts by language: Serbian Cyrillic, English and Russian on the
+ * phone, and the desktop layout in Serbian (the longest words). Serbian Latin is the Cyrillic
+ * text transliterated into the same markup; its own `lang` is checked by e2e/shell.spec.ts.
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // Lighthouse's accessibility score (target 100) also counts these two: touch targets of at
@@ -55,6 +56,7 @@ async function violations(page: Page) {
 for (const language of LANGUAGES) {
   test(`every route in ${language} has no WCAG 2.1 A/AA violations (axe)`, async ({ page, viewport }) => {
     test.skip((viewport?.width ?? 0) > 600 && language !== 'sr', 'desktop layout: checked in Serbian');
+    test.skip(language === 'sr-Latn', 'the Serbian Cyrillic markup, transliterated');
     test.setTimeout(180_000);
     await prepareStorage(page, { language });
     await visitRoutes(page, ROUTES, {

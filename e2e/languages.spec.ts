@@ -3,8 +3,8 @@ import { expect, test, type Page } from './support/test.ts';
 import { BUYER_EMAIL, DEMO_PASSWORD, LANGUAGES, PRODUCER_EMAIL, settle, text, watchNetwork, type Language } from './support/session.ts';
 
 /**
- * The journey of a buyer and a producer in each language, on the phone (390x844) and on a
- * desktop screen (1366x900): the language chosen in the header survives a reload; the feed, a
+ * The journey of a buyer and a producer in each language on the phone (390x844), and in Serbian
+ * Cyrillic (the longest words) and English on a desktop screen (1366x900): the language chosen in the header survives a reload; the feed, a
  * product (on a desktop screen name, price and basket button in the first screen), a search for
  * a town, the checkout, and the producer dashboard (tables on a desktop screen). Screenshots go to
  * test-results/screenshots/<language>-<project>-<page>.png for a person to look at.
@@ -34,10 +34,13 @@ async function expectNoOverflow(page: Page, where: string) {
   expect.soft(scrollWidth, `${where} is wider than the screen`).toBeLessThanOrEqual(width);
 }
 
+const DESKTOP_LANGUAGES: readonly Language[] = ['sr', 'en'];
+
 for (const language of LANGUAGES) {
   test(`in ${language}: the choice survives a reload; feed, product, town search, checkout and the producer dashboard`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const project = testInfo.project.name;
+    test.skip(project === 'desktop' && !DESKTOP_LANGUAGES.includes(language), 'desktop layout: Serbian Cyrillic and English');
     const viewport = page.viewportSize()!;
     const desktop = viewport.width >= 1024;
     watchNetwork(page);
