@@ -9,14 +9,16 @@
 //   needs. It holds because the app's own router and translator replaced react-router and
 //   i18next and the first load is one chunk beside React DOM (vite.config.ts, firstLoadChunks),
 //   and since tailwind-merge's configuration holds only the app's class groups
-//   (scripts/class-merge-config.mjs) and jose left the browser (ADR 0045, The app's start, lighter).
+//   (scripts/class-merge-config.mjs), jose left the browser (ADR 0045, The app's start, lighter)
+//   and the service worker's registration left the start (ADR 0045, The app's start: each move
+//   measured, where the moves not made are too).
 // Read from Vite's build manifest and the chunks' source maps.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const LOAD_BUDGET_BYTES = 8 * 1024;
-const BUDGET_BYTES = 120 * 1024;
+const BUDGET_BYTES = 118 * 1024;
 const FEED_ROUTE = 'app/routes/feed.tsx';
 const dist = path.resolve('dist/web');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -5,7 +5,6 @@ import { detectLanguage, startI18n } from '#web/lib/i18n.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { Router } from '#web/lib/router.tsx';
 import { createBrowserHistory } from '#web/lib/router-history.ts';
-import { registerServiceWorker } from '#web/lib/register-service-worker.ts';
 import { readServerState } from '#web/lib/server-state.ts';
 import { whenIdle } from '#web/lib/when-idle.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
@@ -77,8 +76,12 @@ void start();
 
 // The service worker (src/web/sw.ts) caches the app shell and images: production builds only,
 // registered once the page has loaded so it never competes with the first render (a
-// server-rendered page starts this module after its load event: see boot.ts).
+// server-rendered page starts this module after its load event: see boot.ts). Its registration
+// is a chunk of its own: the first view does not need it (ADR 0045, The app's start, lighter).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', () => registerServiceWorker(), { once: true });
+  const register = () => void import('#web/lib/register-service-worker.ts')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch(() => undefined); // its code not downloaded (offline): the next visit registers
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
