@@ -678,6 +678,14 @@ export const smsOutbox = pgTable('sms_outbox', {
   check('sms_outbox_encoding_check', sql`${t.encoding} IN ('gsm7', 'ucs2')`),
 ]);
 
+/** A drop's cutoff summary (key: drop id) or tomorrow's standing demand (key: date) sent to a household: once, by this primary key. */
+export const smsSummaries = pgTable('sms_summaries', {
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['drop_cutoff', 'standing_demand'] }).notNull(),
+  key: text('key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'sms_summaries_pk', columns: [t.householdId, t.kind, t.key] })]);
+
 /** Every SMS reply received and what it did (outcome), or why it changed nothing. */
 export const smsReplies = pgTable('sms_replies', {
   id: id(),

@@ -106,7 +106,7 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
     const stopReminders = repeatPass(() => payments.runReminders(), MINUTE, (err) => app.log.warn({ err }, 'payment reminders failed'));
     app.addHook('onClose', async () => stopReminders());
   }
-  wireSms(app, config, deps, outbox);
+  wireSms(app, config, deps, outbox, standing);
   return { outbox, vapid, standing, payments };
 }
 
@@ -117,25 +117,28 @@ const SMS_COMPOSE_MS = 5_000;
  * SMS to producers: the sender (SMPP or files), the SMS outbox, the composer of notifications
  * marked for SMS and the replies' handler (features/sms), decorated as `app.sms`.
  */
-function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, outbox: MailOutbox) {
+function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, outbox: MailOutbox, standing: StandingService) {
   const { database, clock } = deps;
   const sender = deps.smsSender ?? createSmsSender({ smsUrl: config.smsUrl, outboxDir: path.join(config.dataDir, 'sms-outbox'), log: app.log });
   const smsOutbox = createSmsOutbox({ db: database.db, sender, clock, log: app.log });
   const orders = createOrdersService({ db: database.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(database.pool), clock, outbox });
-  const service = createSmsService({ db: database.db, clock, outbox: smsOutbox, orders, log: app.log });
+  const standingDemand = async (householdId: string, date: string) =>
+    (await standing.demand(householdId, { from: date, days: 1 })).days[0]?.products ?? [];
+  const service = createSmsService({ db: database.db, clock, outbox: smsOutbox, orders, log: app.log, standingDemand });
   const handling = new Set<Promise<unknown>>();
   sender.onIncoming((incoming) => {
     const p = service.handleIncoming(incoming).catch((err: unknown) => app.log.warn({ err }, 'an incoming SMS could not be handled'));
     handling.add(p);
     void p.finally(() => handling.delete(p));
   });
-  const drain = async () => { await service.composeDue(); return smsOutbox.drain(); };
+  const drain = async () => { await service.composeDue(); await service.runSummaries(); return smsOutbox.drain(); };
   app.decorate('sms', { service, outbox: smsOutbox, sender, drain, settled: async () => { while (handling.size > 0) await Promise.all([...handling]); } });
   if (deps.startWorkers) {
     smsOutbox.start();
     smsOutbox.kick();
     const stopCompose = repeatPass(() => service.composeDue(), SMS_COMPOSE_MS, (err) => app.log.warn({ err }, 'SMS composing failed'));
-    app.addHook('onClose', async () => stopCompose());
+    const stopSummaries = repeatPass(() => service.runSummaries(), MINUTE, (err) => app.log.warn({ err }, 'SMS summaries failed'));
+    app.addHook('onClose', async () => { await Promise.all([stopCompose(), stopSummaries()]); });
     app.addHook('onResponse', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) void service.composeDue().catch(() => undefined);
     });

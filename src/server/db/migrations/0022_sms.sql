@@ -53,6 +53,16 @@ CREATE INDEX "sms_outbox_pending_idx" ON "sms_outbox" ("next_attempt_at") WHERE 
 --> statement-breakpoint
 CREATE INDEX "sms_outbox_message_idx" ON "sms_outbox" ("message_id") WHERE "message_id" IS NOT NULL;
 --> statement-breakpoint
+-- A drop's cutoff summary (key: the drop) and tomorrow's standing demand (key: the date), once
+-- per household however many instances run the pass: THE guarantee is this primary key.
+CREATE TABLE "sms_summaries" (
+	"household_id" uuid NOT NULL REFERENCES "households"("id") ON DELETE CASCADE,
+	"kind" text NOT NULL,
+	"key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sms_summaries_pk" PRIMARY KEY ("household_id", "kind", "key")
+);
+--> statement-breakpoint
 -- Every reply received, and what it did (or why it changed nothing).
 CREATE TABLE "sms_replies" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { startSmppServer } from '../../../../test/smpp-server.ts';
 import { until } from '../../../../test/smtp-sink.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
-import { orders, products, smsOutbox, smsReplies, smsSettings, users } from '../../db/schema.ts';
+import { dropMembers, drops, orders, products, smsOutbox, smsReplies, smsSettings, users } from '../../db/schema.ts';
 
 /**
  * SMS to producers against a real SMPP server started here (test/smpp-server.ts): settings and
@@ -212,6 +212,41 @@ describe('a new order by SMS, and the replies', () => {
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/domace_sms_parts_total\{event="order"\} [1-9]/);
     expect(metrics).toMatch(/domace_sms_messages_total\{event="code"\} [1-9]/);
+  });
+});
+
+describe('summaries', () => {
+  it("a drop's cutoff summary and tomorrow's standing demand, each once", async () => {
+    // A week before: the standing order (Thursdays) and a drop order.
+    t.clock.set(new Date('2030-06-05T10:00:00Z'));
+    const p = await producerWithPhone('0641234517', { events: ['drop_cutoff', 'standing_demand'] });
+    const b = await createUser(t);
+    const hh = await t.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '08:00', closes: '18:00' })) }] } });
+    const [milk] = await t.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy' }).returning();
+    const standing = await t.app.inject({
+      method: 'POST', url: '/api/standing-orders', headers: b.headers,
+      payload: { items: [{ productId: milk!.id, quantity: 2 }], everyWeeks: 1, weekday: 4, deliveryType: 'pickup', pickupPointId: hh.json().pickupPoints[0].id, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567' },
+    });
+    expect(standing.statusCode).toBe(201);
+    const order = await placeOrder(b, p, 'Сир', 3);
+    const [drop] = await t.database.db.insert(drops).values({
+      seriesId: randomUUID(), hostHouseholdId: p.id, title: 'Пијаца Сомбор', placeName: 'Трг', placeAddress: 'Трг 1', placeTown: 'Сомбор', townKey: 'sombor',
+      date: '2030-06-13', opens: '09:00', closes: '11:00', orderBy: new Date('2030-06-12T15:00:00Z'),
+    }).returning();
+    await t.database.db.insert(dropMembers).values({ dropId: drop!.id, householdId: p.id });
+    await t.database.db.update(orders).set({ dropId: drop!.id, deliveryType: 'drop' }).where(eq(orders.id, order.id));
+    await t.app.sms.drain();
+    const before = smsc.submitted.length;
+    // Wednesday 18:30 in Belgrade: the drop's orders closed at 17:00; tomorrow is Thursday.
+    t.clock.set(new Date('2030-06-12T16:30:00Z'));
+    const sent = await sentSince(before, 2);
+    expect(sent.map((x) => x.text).sort()).toEqual([
+      'Drop Pijaca Sombor 13. jun: porudzbine zatvorene. 1 por., 2.700 din. Ponesite: 3 kg Sir',
+      'Sutra 13. jun stalne porudzbine: 2 litar Mleko',
+    ]);
+    await t.app.sms.drain();
+    expect(smsc.submitted.length).toBe(before + 2);
+    t.clock.set(NOON);
   });
 });
 

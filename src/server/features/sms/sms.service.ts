@@ -1,13 +1,14 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SmsSettings } from '#shared/contracts/sms.ts';
+import { addDays, belgradeNow } from '#shared/time.ts';
 import { normalisePhone, parseSmsReply, SMS_CODE, SMS_DEFAULTS, SMS_EVENTS, type SmsEvent, type SmsScript } from '#shared/sms.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { smsOutbox, smsReplies, smsSettings } from '../../db/schema.ts';
+import { smsOutbox, smsReplies, smsSettings, smsSummaries } from '../../db/schema.ts';
 import { enqueueSms, recordReceipt, type SmsOutbox } from '../../domain/sms-outbox.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import type { IncomingSms } from '../../lib/sms-sender.ts';
-import { codeSms, HELP_SMS, messageSms, messageSummaryLine, orderSms, orderSummaryLine, QUIET_HEADER, type SmsOrder } from './sms.texts.ts';
+import { codeSms, dropCutoffSms, HELP_SMS, standingDemandSms, type SmsLine, messageSms, messageSummaryLine, orderSms, orderSummaryLine, QUIET_HEADER, type SmsOrder } from './sms.texts.ts';
 
 /**
  * SMS to producers and their replies (docs/notifications.md, "SMS"): the settings and the
@@ -45,9 +46,14 @@ export interface SmsServiceDeps {
   /** The producer's own status change (features/orders, composed in wiring/background-work.ts): stock back and the buyer told. */
   orders: { setStatusByProducer: (householdId: string, id: string, status: 'confirmed' | 'cancelled', reason?: string) => Promise<unknown> };
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+  /** Tomorrow's standing demand of a household (features/standing, composed in wiring/background-work.ts). */
+  standingDemand: (householdId: string, date: string) => Promise<SmsLine[]>;
 }
 
-export function createSmsService({ db, clock, outbox, orders, log }: SmsServiceDeps) {
+/** Tomorrow's standing demand is sent from this Belgrade time on (and until midnight). */
+export const STANDING_DEMAND_AT = '18:00';
+
+export function createSmsService({ db, clock, outbox, orders, log, standingDemand }: SmsServiceDeps) {
   async function load(tx: DbOrTx, householdId: string, lock = false): Promise<Row | undefined> {
     const q = tx.select().from(smsSettings).where(eq(smsSettings.householdId, householdId));
     const [row] = lock ? await q.for('update') : await q;
@@ -194,6 +200,63 @@ export function createSmsService({ db, clock, outbox, orders, log }: SmsServiceD
       });
       if (claimed > 0) outbox.kick();
       return claimed;
+    },
+
+    /**
+     * The summaries: a drop's orders when its cutoff has passed (within a day), and from
+     * STANDING_DEMAND_AT tomorrow's standing demand; each claimed once per household in
+     * sms_summaries (its primary key), whatever instance runs the pass. Resolves with the number written.
+     */
+    async runSummaries(): Promise<number> {
+      const now = clock();
+      let written = 0;
+      const claim = async (tx: DbOrTx, householdId: string, kind: 'drop_cutoff' | 'standing_demand', key: string) =>
+        (await tx.insert(smsSummaries).values({ householdId, kind, key, createdAt: now }).onConflictDoNothing().returning({ key: smsSummaries.key })).length > 0;
+      const drops = await db.execute<{ household_id: string; drop_id: string; title: string; date: string }>(sql`
+        SELECT s.household_id, d.id AS drop_id, d.title, d.date
+          FROM sms_settings s
+          JOIN drop_members m ON m.household_id = s.household_id
+          JOIN drops d ON d.id = m.drop_id
+         WHERE s.confirmed_at IS NOT NULL AND 'drop_cutoff' = ANY (s.events) AND d.cancelled_at IS NULL
+           AND d.order_by <= ${now} AND d.order_by > ${now}::timestamptz - interval '1 day'
+           AND NOT EXISTS (SELECT 1 FROM sms_summaries x WHERE x.household_id = s.household_id AND x.kind = 'drop_cutoff' AND x.key = d.id::text)`);
+      for (const d of drops.rows) {
+        await db.transaction(async (tx) => {
+          if (!(await claim(tx, d.household_id, 'drop_cutoff', d.drop_id))) return;
+          const row = await wanting(tx, d.household_id, 'drop_cutoff');
+          const totals = (await tx.execute<{ orders: number; total: number }>(sql`
+            SELECT count(*)::int AS orders, COALESCE(sum(total_para), 0)::bigint AS total FROM orders
+             WHERE drop_id = ${d.drop_id} AND household_id = ${d.household_id} AND status <> 'cancelled'`)).rows[0];
+          if (!row || !totals || Number(totals.orders) === 0) return;
+          const lines = (await tx.execute<{ name: string; unit: string; quantity: string }>(sql`
+            SELECT i.name, i.unit, sum(i.quantity) AS quantity FROM order_items i JOIN orders o ON o.id = i.order_id
+             WHERE o.drop_id = ${d.drop_id} AND o.household_id = ${d.household_id} AND o.status <> 'cancelled'
+             GROUP BY i.name, i.unit ORDER BY i.name`)).rows.map((l) => ({ ...l, quantity: Number(l.quantity) }));
+          const text = dropCutoffSms({ title: d.title, date: d.date, orders: Number(totals.orders), totalPara: Number(totals.total), lines });
+          await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event: 'drop_cutoff', script: row.script, text, quiet: quietOf(row, `дроп ${d.title}: ${Number(totals.orders)} пор.`) });
+          written++;
+        });
+      }
+      const today = belgradeNow(now);
+      if (today.time >= STANDING_DEMAND_AT) {
+        const tomorrow = addDays(today.date, 1);
+        const wanted = await db.execute<{ household_id: string }>(sql`
+          SELECT s.household_id FROM sms_settings s
+           WHERE s.confirmed_at IS NOT NULL AND 'standing_demand' = ANY (s.events)
+             AND NOT EXISTS (SELECT 1 FROM sms_summaries x WHERE x.household_id = s.household_id AND x.kind = 'standing_demand' AND x.key = ${tomorrow})`);
+        for (const { household_id: householdId } of wanted.rows) {
+          const lines = await standingDemand(householdId, tomorrow);
+          await db.transaction(async (tx) => {
+            if (!(await claim(tx, householdId, 'standing_demand', tomorrow))) return;
+            const row = await wanting(tx, householdId, 'standing_demand');
+            if (!row || lines.length === 0) return;
+            await enqueueSms(tx, { householdId, phone: row.phone, event: 'standing_demand', script: row.script, text: standingDemandSms(tomorrow, lines), quiet: quietOf(row, `сутра ${lines.length} произв.`) });
+            written++;
+          });
+        }
+      }
+      if (written > 0) outbox.kick();
+      return written;
     },
 
     /** A reply or a delivery receipt from the SMSC. A reply changes something only from a confirmed phone, for its own household's order. */

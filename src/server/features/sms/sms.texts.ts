@@ -72,3 +72,17 @@ export function codeSms(code: string): string {
 
 /** One part even in Cyrillic (70 characters). */
 export const HELP_SMS = 'Домаће: ДА 100123 потврђује, НЕ 100123 разлог одбија, STOP гаси SMS.';
+
+export interface SmsLine { name: string; quantity: number; unit: string }
+
+const listOf = (lines: SmsLine[]) => lines.map((l) => `${formatQuantity(l.quantity, l.unit, 'sr')} ${l.name}`).join(', ');
+
+/** A drop's orders when its cutoff passed: how many, their total, and the quantities to bring. */
+export function dropCutoffSms(d: { title: string; date: string; orders: number; totalPara: number; lines: SmsLine[] }): string {
+  return `Дроп ${d.title} ${formatDayMonth(d.date, 'sr')}: поруџбине затворене. ${d.orders} пор., ${money(d.totalPara)} Понесите: ${listOf(d.lines)}`;
+}
+
+/** What tomorrow's standing orders commit. */
+export function standingDemandSms(date: string, lines: SmsLine[]): string {
+  return `Сутра ${formatDayMonth(date, 'sr')} сталне поруџбине: ${listOf(lines)}`;
+}
