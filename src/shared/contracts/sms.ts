@@ -26,3 +26,4 @@ export const updateSmsBody = z.object({
   quietTo: clock.optional(),
   script: z.enum(SMS_SCRIPTS).optional(),
 }).strict();
+export type UpdateSmsInput = z.input<typeof updateSmsBody>;
