@@ -139,9 +139,20 @@ function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, out
     const stopCompose = repeatPass(() => service.composeDue(), SMS_COMPOSE_MS, (err) => app.log.warn({ err }, 'SMS composing failed'));
     const stopSummaries = repeatPass(() => service.runSummaries(), MINUTE, (err) => app.log.warn({ err }, 'SMS summaries failed'));
     app.addHook('onClose', async () => { await Promise.all([stopCompose(), stopSummaries()]); });
+    // After a write request (an order, a message): one compose at a time, and at most one more
+    // queued behind it however many requests ask meanwhile (it sees all of their notifications).
+    let composing: Promise<unknown> | undefined;
+    let again = false;
+    const kickCompose = () => {
+      if (composing) { again = true; return; }
+      composing = service.composeDue()
+        .catch((err: unknown) => app.log.warn({ err }, 'SMS composing failed'))
+        .finally(() => { composing = undefined; if (again) { again = false; kickCompose(); } });
+    };
     app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) void service.composeDue().catch(() => undefined);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) kickCompose();
     });
+    app.addHook('onClose', async () => { again = false; await composing; });
   }
   app.addHook('onClose', async () => {
     await smsOutbox.stop();
