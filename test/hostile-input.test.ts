@@ -304,6 +304,19 @@ describe('hostile bodies on every write endpoint: never a 5xx', () => {
       (body) => ({ method: 'PUT', url: '/api/notifications/settings', body, user: buyer }))).toBeGreaterThan(0);
   });
 
+  it('PUT, PATCH, DELETE /api/me/sms, POST /api/me/sms/confirm', async () => {
+    const phone = fc.oneof(fc.constantFrom('064 123 4567', '+381 64 765 4321', '0038111123456', '064 12', '+0', ''), hostileString);
+    // A code a minute: the first valid phone is 202, the rest 429 or 400.
+    expect(await check(hostileBody({ phone }), (body) => ({ method: 'PUT', url: '/api/me/sms', body, user: farm }), 40)).toBeGreaterThan(0);
+    await check(hostileBody({ code: fc.oneof(code, fc.constantFrom('', '12345', '1234567')) }), (body) => ({ method: 'POST', url: '/api/me/sms/confirm', body, user: farm }), 30);
+    const time = fc.constantFrom('21:00', '07:00', '00:00', '23:59', '24:00', '7:00', '');
+    const events = fc.array(fc.constantFrom('order', 'message', 'drop_cutoff', 'standing_demand', 'spam'), { maxLength: 6 });
+    expect(await check(hostileBody({ events, quietFrom: time, quietTo: time, script: fc.constantFrom('latn', 'cyrl', 'grek') }),
+      (body) => ({ method: 'PATCH', url: '/api/me/sms', body, user: farm }))).toBeGreaterThan(0);
+    await expectNo5xx({ method: 'DELETE', url: '/api/me/sms', user: farm });
+    await expectNo5xx({ method: 'DELETE', url: '/api/me/sms', user: buyer });
+  });
+
   it('POST, DELETE /api/push/subscriptions', async () => {
     // A user without notifications: nothing is ever pushed to these made-up addresses.
     const pusher = await createUser(t);

@@ -40,3 +40,22 @@ export async function mailedCode(email: string): Promise<string> {
   }
   throw new Error(`no code mailed to ${email}`);
 }
+
+/**
+ * The 6-digit code of the newest SMS to `phone` (E.164): the e2e server has no SMS_URL, so each
+ * SMS is a file in DATA_DIR/sms-outbox (src/server/lib/sms-sender.ts). Polls: SMS leave through the outbox.
+ */
+export async function smsCode(phone: string): Promise<string> {
+  const dir = path.join(path.dirname(outboxDir()), 'sms-outbox');
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().reverse() : [];
+    for (const f of files) {
+      const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+      const match = raw.startsWith(`To: ${phone}\n`) ? /(\d{6})/.exec(raw.split('\n\n').slice(1).join('\n')) : null;
+      if (match?.[1]) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no SMS code to ${phone}`);
+}

@@ -7,6 +7,7 @@ import { LIMITS } from '#shared/constants.ts';
 import type { Config } from './config/env.ts';
 import { ROOT } from './config/root.ts';
 import type { Database } from './db/client.ts';
+import type { SmsSender } from './lib/sms-sender.ts';
 import type { MailOutbox } from './domain/outbox.ts';
 import type { FeatureDeps } from './lib/feature.ts';
 import { stdoutDestination } from './lib/log-destination.ts';
@@ -31,6 +32,7 @@ import { buyersRoutes } from './features/buyers/buyers.routes.ts';
 import { dropsRoutes } from './features/drops/drops.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { followsRoutes } from './features/follows/follows.routes.ts';
+import { smsRoutes } from './features/sms/sms.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { householdsRoutes } from './features/households/households.routes.ts';
 import { labelsRoutes } from './features/labels/labels.routes.ts';
@@ -56,6 +58,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Defaults to an outbox over `mailer`; its background sender runs only when `startWorkers`. */
   outbox?: MailOutbox;
+  /** SMS go through it instead of SMS_URL's link (tests). */
+  smsSender?: SmsSender;
   startWorkers?: boolean;
 }
 
@@ -110,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(writeLimitsPlugin, { ...config.writeLimits, tokens: deps.tokens });
 
   // Mail, message summaries, clean-up, push and standing orders' cycles (wiring/background-work.ts).
-  const { outbox, vapid, standing, payments } = wireBackgroundWork(app, config, { database: deps.database, mailer: deps.mailer, clock, outbox: deps.outbox, startWorkers: deps.startWorkers });
+  const { outbox, vapid, standing, payments } = wireBackgroundWork(app, config, { database: deps.database, mailer: deps.mailer, clock, outbox: deps.outbox, smsSender: deps.smsSender, startWorkers: deps.startWorkers });
   const featureDeps: FeatureDeps = { db: deps.database.db, pool: deps.database.pool, config, tokens: deps.tokens, mailer: deps.mailer, outbox, clock };
   await app.register(async (api) => {
     await api.register(healthRoutes, { database: deps.database, mediaDir: config.s3 ? undefined : config.mediaDir });
@@ -132,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(standingRoutes, { ...featureDeps, service: standing });
     await api.register(paymentsRoutes, { ...featureDeps, service: payments });
     await api.register(dropsRoutes, featureDeps);
+    await api.register(smsRoutes, { ...featureDeps, service: app.sms.service });
     await api.register(vitalsRoutes, { histograms: vitals });
   }, { prefix: '/api' });
 

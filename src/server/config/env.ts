@@ -25,6 +25,8 @@ const envSchema = z.object({
   // A streaming replica of DATABASE_URL's database: the public cached reads go there while it keeps up.
   DATABASE_READ_URL: postgresUrl.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // SMS to producers over SMPP 3.4: smpp://system_id:password@host:port?source=Domace (docs/notifications.md, "SMS").
+  SMS_URL: z.string().regex(/^smpp:\/\/[^@/]+@[^/]+/, 'must be smpp://system_id:password@host:port?source=Name').optional(),
   MAIL_FROM: z.string().min(3).default('Domaće <no-reply@domace.local>'),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -112,6 +114,8 @@ export interface Config {
   /** DATABASE_READ_URL: a streaming replica for the public reads (db/replica.ts). */
   databaseReadUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** SMPP for SMS; unset, SMS are written to DATA_DIR/sms-outbox/. */
+  smsUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
   jwtSecret: string | undefined;
@@ -175,6 +179,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databaseReadUrl: env.DATABASE_READ_URL,
     smtpUrl: env.SMTP_URL,
+    smsUrl: env.SMS_URL || undefined,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,

@@ -491,10 +491,13 @@ export const notifications = pgTable('notifications', {
   readAt: timestamp('read_at', { withTimezone: true }),
   /** Waiting for the push sender (only written true for users with a subscription). */
   pushPending: boolean('push_pending').notNull().default(false),
+  /** Waiting for the SMS composer (written true by migration 0022's trigger for households that want it). */
+  smsPending: boolean('sms_pending').notNull().default(false),
 }, (t) => [
   index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
+  index('notifications_sms_idx').on(t.createdAt).where(sql`${t.smsPending}`),
   check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder')`),
 ]);
 
@@ -620,3 +623,75 @@ export const handoverMarks = pgTable('handover_marks', {
   index('handover_marks_order_idx').on(t.orderId, t.at.desc()).where(sql`${t.applied}`),
   check('handover_marks_state_check', sql`${t.state} IN ('handed_over', 'no_show')`),
 ]);
+
+/** A household's phone for SMS, its confirmation code (a hash) and its choices (docs/notifications.md, "SMS"). */
+export const smsSettings = pgTable('sms_settings', {
+  householdId: uuid('household_id').primaryKey().references(() => households.id, { onDelete: 'cascade' }),
+  /** E.164 (src/shared/sms.ts normalisePhone). */
+  phone: text('phone').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  codeTries: integer('code_tries').notNull().default(0),
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+  /** Codes sent since codes_window_at (an hour's window: the resend limit). */
+  codesSent: integer('codes_sent').notNull().default(0),
+  codesWindowAt: timestamp('codes_window_at', { withTimezone: true }),
+  events: text('events').array().notNull().default(sql`'{order,message}'`),
+  quietFrom: text('quiet_from').notNull().default('21:00'),
+  quietTo: text('quiet_to').notNull().default('07:00'),
+  script: text('script', { enum: ['latn', 'cyrl'] }).notNull().default('latn'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('sms_settings_confirmed_phone_key').on(t.phone).where(sql`${t.confirmedAt} IS NOT NULL`),
+  check('sms_settings_script_check', sql`${t.script} IN ('latn', 'cyrl')`),
+]);
+
+/** SMS waiting, sent or given up on: kept and retried like mail_outbox (domain/sms-outbox.ts). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: id(),
+  householdId: uuid('household_id').references(() => households.id, { onDelete: 'set null' }),
+  phone: text('phone').notNull(),
+  /** order | message | drop_cutoff | standing_demand | summary (merged after quiet hours) | code | help. */
+  event: text('event').notNull(),
+  text: text('text').notNull(),
+  encoding: text('encoding', { enum: ['gsm7', 'ucs2'] }).notNull(),
+  parts: integer('parts').notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** Held by the quiet hours (due when they end); held rows of a household are merged. */
+  held: boolean('held').notNull().default(false),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  sendingUntil: timestamp('sending_until', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** The SMSC's id from submit_sm_resp; delivery receipts are matched on it. */
+  messageId: text('message_id'),
+  deliveryStatus: text('delivery_status'),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('sms_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.givenUpAt} IS NULL`),
+  index('sms_outbox_message_idx').on(t.messageId).where(sql`${t.messageId} IS NOT NULL`),
+  check('sms_outbox_encoding_check', sql`${t.encoding} IN ('gsm7', 'ucs2')`),
+]);
+
+/** A drop's cutoff summary (key: drop id) or tomorrow's standing demand (key: date) sent to a household: once, by this primary key. */
+export const smsSummaries = pgTable('sms_summaries', {
+  householdId: uuid('household_id').notNull().references(() => households.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['drop_cutoff', 'standing_demand'] }).notNull(),
+  key: text('key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'sms_summaries_pk', columns: [t.householdId, t.kind, t.key] })]);
+
+/** Every SMS reply received and what it did (outcome), or why it changed nothing. */
+export const smsReplies = pgTable('sms_replies', {
+  id: id(),
+  phone: text('phone').notNull(),
+  text: text('text').notNull(),
+  householdId: uuid('household_id').references(() => households.id, { onDelete: 'set null' }),
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { faultCounters } from '../lib/fault-counters.ts';
+import { smsCounters } from '../lib/sms-counters.ts';
 import type { VitalsHistograms } from '../lib/vitals-histograms.ts';
 import type { PublicCacheStore } from './public-cache.ts';
 
@@ -122,6 +123,20 @@ export default fp<MetricsOptions>(async function metricsPlugin(app: FastifyInsta
       this.inc({ reason: 'expired' }, faultCounters.mailGivenUp.expired);
     },
   });
+  // SMS to producers (domain/sms-outbox.ts): parts are what the SMSC bills.
+  for (const [name, help, counts] of [
+    ['domace_sms_messages_total', 'SMS sent by this process, by event', smsCounters.messages],
+    ['domace_sms_parts_total', 'SMS parts sent by this process (what the SMSC bills), by event', smsCounters.parts],
+  ] as const) {
+    new Counter({
+      name, help, labelNames: ['event'], registers: [registry],
+      collect() {
+        this.reset();
+        for (const [event, n] of counts) this.inc({ event }, n);
+      },
+    });
+  }
+  cacheCounter('domace_sms_given_up_total', 'SMS given up on by this process (refused by the SMSC, or not sent within 3 days)', () => smsCounters.givenUp);
   cacheCounter('domace_public_cache_hits_total', 'Anonymous catalogue answers served from memory', () => cache.counts.hits);
   cacheCounter('domace_public_cache_misses_total', 'Cacheable anonymous answers computed afresh', () => cache.counts.misses);
 

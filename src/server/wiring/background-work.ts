@@ -1,8 +1,14 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { createDb, createPool, type Database } from '../db/client.ts';
 import { scheduleCleanUp } from '../db/maintenance.ts';
 import { createMailOutbox, type MailOutbox } from '../domain/outbox.ts';
+import { createSmsOutbox, type SmsOutbox } from '../domain/sms-outbox.ts';
+import { createCheckoutStore, createOrdersRepository } from '../features/orders/orders.repository.ts';
+import { createOrdersService } from '../features/orders/orders.service.ts';
+import { createSmsService, type SmsService } from '../features/sms/sms.service.ts';
+import { createSmsSender, type SmsSender } from '../lib/sms-sender.ts';
 import { createMessagesRepository } from '../features/messages/messages.repository.ts';
 import { createMessagesService } from '../features/messages/messages.service.ts';
 import { createNotificationsRepository } from '../features/notifications/notifications.repository.ts';
@@ -26,6 +32,8 @@ declare module 'fastify' {
     standing: StandingService;
     /** Statement import and the day-before payment reminders (`runReminders`). */
     payments: PaymentsService;
+    /** SMS to producers (features/sms): `drain` composes and sends what is due; `settled` waits for the replies being handled. */
+    sms: { service: SmsService; outbox: SmsOutbox; sender: SmsSender; drain: () => Promise<number>; settled: () => Promise<void> };
   }
 }
 
@@ -35,6 +43,8 @@ export interface BackgroundDeps {
   clock: () => Date;
   /** An outbox of the caller's (tests); else one over `mailer`. */
   outbox?: MailOutbox;
+  /** An SMS sender of the caller's; else one from SMS_URL (or the files of DATA_DIR/sms-outbox). */
+  smsSender?: SmsSender;
   /** The timers run only in the served app; tests drain by hand. */
   startWorkers?: boolean;
 }
@@ -96,5 +106,56 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
     const stopReminders = repeatPass(() => payments.runReminders(), MINUTE, (err) => app.log.warn({ err }, 'payment reminders failed'));
     app.addHook('onClose', async () => stopReminders());
   }
+  wireSms(app, config, deps, outbox, standing);
   return { outbox, vapid, standing, payments };
+}
+
+/** How often, with workers, notifications marked for SMS are looked for (a write request kicks it too). */
+const SMS_COMPOSE_MS = 5_000;
+
+/**
+ * SMS to producers: the sender (SMPP or files), the SMS outbox, the composer of notifications
+ * marked for SMS and the replies' handler (features/sms), decorated as `app.sms`.
+ */
+function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, outbox: MailOutbox, standing: StandingService) {
+  const { database, clock } = deps;
+  const sender = deps.smsSender ?? createSmsSender({ smsUrl: config.smsUrl, outboxDir: path.join(config.dataDir, 'sms-outbox'), log: app.log });
+  const smsOutbox = createSmsOutbox({ db: database.db, sender, clock, log: app.log });
+  const orders = createOrdersService({ db: database.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(database.pool), clock, outbox });
+  const standingDemand = async (householdId: string, date: string) =>
+    (await standing.demand(householdId, { from: date, days: 1 })).days[0]?.products ?? [];
+  const service = createSmsService({ db: database.db, clock, outbox: smsOutbox, orders, log: app.log, standingDemand });
+  const handling = new Set<Promise<unknown>>();
+  sender.onIncoming((incoming) => {
+    const p = service.handleIncoming(incoming).catch((err: unknown) => app.log.warn({ err }, 'an incoming SMS could not be handled'));
+    handling.add(p);
+    void p.finally(() => handling.delete(p));
+  });
+  const drain = async () => { await service.composeDue(); await service.runSummaries(); return smsOutbox.drain(); };
+  app.decorate('sms', { service, outbox: smsOutbox, sender, drain, settled: async () => { while (handling.size > 0) await Promise.all([...handling]); } });
+  if (deps.startWorkers) {
+    smsOutbox.start();
+    smsOutbox.kick();
+    const stopCompose = repeatPass(() => service.composeDue(), SMS_COMPOSE_MS, (err) => app.log.warn({ err }, 'SMS composing failed'));
+    const stopSummaries = repeatPass(() => service.runSummaries(), MINUTE, (err) => app.log.warn({ err }, 'SMS summaries failed'));
+    app.addHook('onClose', async () => { await Promise.all([stopCompose(), stopSummaries()]); });
+    // After a write request (an order, a message): one compose at a time, and at most one more
+    // queued behind it however many requests ask meanwhile (it sees all of their notifications).
+    let composing: Promise<unknown> | undefined;
+    let again = false;
+    const kickCompose = () => {
+      if (composing) { again = true; return; }
+      composing = service.composeDue()
+        .catch((err: unknown) => app.log.warn({ err }, 'SMS composing failed'))
+        .finally(() => { composing = undefined; if (again) { again = false; kickCompose(); } });
+    };
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) kickCompose();
+    });
+    app.addHook('onClose', async () => { again = false; await composing; });
+  }
+  app.addHook('onClose', async () => {
+    await smsOutbox.stop();
+    await sender.close();
+  });
 }

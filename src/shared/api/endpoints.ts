@@ -33,6 +33,7 @@ import {
 import { ownProductsQuery, producerOverview } from '../contracts/producer.ts';
 import { createProductBody, product, productsQuery, searchSuggestion, searchSuggestionsQuery, updateProductBody } from '../contracts/products.ts';
 import { buyerReview, createReviewBody, review } from '../contracts/reviews.ts';
+import { smsConfirmBody, smsPhoneBody, smsSettings, updateSmsBody } from '../contracts/sms.ts';
 import { createAddressBody, productIdParams, savedAddress, updateAddressBody } from '../contracts/saved.ts';
 import {
   createStandingOrderBody, skipStandingOrderBody, standingDemandQuery, standingDemandResponse, standingOrder, standingOrdersListResponse,
@@ -164,6 +165,34 @@ export const endpoints = {
       summary: 'Households the signed-in user follows, latest first',
       query: cursorQuery.strict(),
       answers: { 200: listResponse(household) },
+    }),
+    sms: endpoint({
+      method: 'GET', path: '/api/me/sms', access: 'producer', tags: ['sms'],
+      summary: "The producer's SMS settings: phone (E.164), whether it is confirmed, events, quiet hours, script",
+      answers: { 200: smsSettings },
+    }),
+    setSmsPhone: endpoint({
+      method: 'PUT', path: '/api/me/sms', access: 'producer', tags: ['sms'],
+      summary: 'Give a phone for SMS: normalised to E.164, a 6-digit code is sent to it by SMS (valid 10 minutes, 5 tries)',
+      body: smsPhoneBody,
+      answers: { 202: smsSettings, 409: e, 429: e },
+    }),
+    confirmSms: endpoint({
+      method: 'POST', path: '/api/me/sms/confirm', access: 'producer', tags: ['sms'],
+      summary: 'Confirm the phone with the code it received',
+      body: smsConfirmBody,
+      answers: { 200: smsSettings, 409: e, 429: e },
+    }),
+    updateSms: endpoint({
+      method: 'PATCH', path: '/api/me/sms', access: 'producer', tags: ['sms'],
+      summary: 'Choose the SMS events, the quiet hours (HH:MM, Belgrade) and the script',
+      body: updateSmsBody,
+      answers: { 200: smsSettings, 404: e },
+    }),
+    stopSms: endpoint({
+      method: 'DELETE', path: '/api/me/sms', access: 'producer', tags: ['sms'],
+      summary: 'Stop all SMS: the phone and the settings are forgotten',
+      answers: { 200: okResponse },
     }),
   },
 

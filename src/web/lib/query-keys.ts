@@ -98,5 +98,6 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,
     settings: ['notifications', 'settings'] as const,
+    sms: ['notifications', 'sms'] as const,
   },
 } as const;

@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../test/db.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { checkChoice } from '#shared/checkout-plan.ts';
 import { cycleDueAt } from '#shared/standing-schedule.ts';
-import { households, products, standingOrders, users } from '../schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, publicDemoAccountsWarning, seedIfEmpty } from './seed.ts';
+import { households, notifications, products, smsSettings, standingOrders, users } from '../schema.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SMS_PRODUCER, publicDemoAccountsWarning, seedIfEmpty } from './seed.ts';
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -195,6 +195,14 @@ describe('seedIfEmpty', () => {
       }, due);
       expect(issues).toEqual([]);
     }
+  });
+
+  it('gives the demo producer a confirmed phone for SMS, and sends none of the sample history', async () => {
+    const [producer] = (await database.db.select().from(users)).filter((u) => u.email === DEMO_SMS_PRODUCER);
+    const [settings] = (await database.db.select().from(smsSettings)).filter((s) => s.householdId === producer!.id);
+    expect(settings).toMatchObject({ phone: producer!.phone, events: ['order', 'message', 'drop_cutoff'], quietFrom: '21:00', quietTo: '07:00', script: 'latn' });
+    expect(settings!.confirmedAt).not.toBeNull();
+    expect((await database.db.select().from(notifications)).filter((n) => n.smsPending)).toEqual([]);
   });
 
   it('seeds once when two instances start at the same time', async () => {

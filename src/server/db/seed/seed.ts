@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  dropMembers, drops, follows, households, media, orderEvents, orderItems, orders, products, reviews, standingOrders, stories, users,
+  dropMembers, drops, follows, households, media, orderEvents, orderItems, orders, products, reviews, smsSettings, standingOrders, stories, users,
   type StoredPickupPoint,
 } from '../schema.ts';
 import {
@@ -371,6 +371,9 @@ function ipsPayment(state: 'unpaid' | 'reported' | 'paid', h: (typeof HOUSEHOLDS
  * Safe when several instances start at once: the transaction takes an advisory lock and
  * checks again. Returns true when it seeded.
  */
+/** The demo producer whose phone gets SMS (a confirmed phone in the sample data). */
+export const DEMO_SMS_PRODUCER = 'leskovac@domace.rs';
+
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const started = Date.now();
@@ -400,6 +403,12 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     // account has long seen its past, so they start read (and are never pushed). Events after
     // the seed notify as usual.
     await tx.execute(sql`UPDATE notifications SET read_at = created_at, push_pending = false WHERE read_at IS NULL`);
+    // The demo producer gets SMS (docs/notifications.md, "SMS"): a confirmed phone, new orders,
+    // messages and drop summaries. Written after the history, so none of it is sent.
+    const demoProducer = rows.userRows.find((u) => u.email === DEMO_SMS_PRODUCER);
+    if (demoProducer?.id && demoProducer.phone) {
+      await tx.insert(smsSettings).values({ householdId: demoProducer.id, phone: demoProducer.phone, confirmedAt: now, events: ['order', 'message', 'drop_cutoff'] });
+    }
     return true;
   });
 

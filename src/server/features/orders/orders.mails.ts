@@ -48,6 +48,8 @@ interface Strings {
   newOrderIntro: (name: string, customer: string) => string;
   statusSubject: (id: string, status: string) => string;
   statusIntro: (name: string, id: string, household: string, status: string) => string;
+  /** The producer's reason, when they declined by SMS (features/sms). */
+  declineReason: (reason: string) => string;
   cancelledByBuyerSubject: (id: string) => string;
   cancelledByBuyerIntro: (name: string, id: string, customer: string) => string;
   order: string;
@@ -94,6 +96,7 @@ const STRINGS: Record<TextLanguage, Strings> = {
     newOrderIntro: (name, c) => `Поштовани/а ${name}, стигла је нова поруџбина од купца ${c}.`,
     statusSubject: (id, s) => `Поруџбина ${id}: ${s}`,
     statusIntro: (name, id, h, s) => `Поштовани/а ${name}, статус ваше поруџбине ${id} (${h}) је сада: ${s}.`,
+    declineReason: (reason) => `Произвођач је навео разлог: ${reason}`,
     cancelledByBuyerSubject: (id) => `Купац је отказао поруџбину ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Поштовани/а ${name}, купац ${c} је отказао поруџбину ${id}. Залиха је враћена.`,
     order: 'Поруџбина', total: 'Укупно', grandTotal: 'Свега', pickup: 'Лично преузимање', delivery: 'Достава',
@@ -119,6 +122,7 @@ const STRINGS: Record<TextLanguage, Strings> = {
     newOrderIntro: (name, c) => `Dear ${name}, you have a new order from ${c}.`,
     statusSubject: (id, s) => `Order ${id}: ${s}`,
     statusIntro: (name, id, h, s) => `Dear ${name}, your order ${id} (${h}) is now: ${s}.`,
+    declineReason: (reason) => `The producer gave this reason: ${reason}`,
     cancelledByBuyerSubject: (id) => `The customer cancelled order ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Dear ${name}, ${c} cancelled order ${id}. The stock has been returned.`,
     order: 'Order', total: 'Total', grandTotal: 'Grand total', pickup: 'Pickup', delivery: 'Delivery',
@@ -144,6 +148,7 @@ const STRINGS: Record<TextLanguage, Strings> = {
     newOrderIntro: (name, c) => `Здравствуйте, ${name}! У вас новый заказ от ${c}.`,
     statusSubject: (id, s) => `Заказ ${id}: ${s}`,
     statusIntro: (name, id, h, s) => `Здравствуйте, ${name}! Статус вашего заказа ${id} (${h}): ${s}.`,
+    declineReason: (reason) => `Причина, указанная производителем: ${reason}`,
     cancelledByBuyerSubject: (id) => `Покупатель отменил заказ ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Здравствуйте, ${name}! ${c} отменил(а) заказ ${id}. Остаток возвращён.`,
     order: 'Заказ', total: 'Итого', grandTotal: 'Всего', pickup: 'Самовывоз', delivery: 'Доставка',
@@ -245,10 +250,11 @@ export function newOrderMail(producer: Person, o: MailOrder): Mail {
   return inLanguage(wrap(s, producer.email, s.newOrderSubject(o.customerName), s.newOrderIntro(producer.name, o.customerName), [orderBlock(o, s, { forProducer: true })]), producer.language);
 }
 
-export function statusChangeMail(buyer: Person, o: MailOrder): Mail {
+export function statusChangeMail(buyer: Person, o: MailOrder, reason?: string): Mail {
   const s = STRINGS[textLanguage(buyer.language)];
   const status = s.statuses[o.status];
-  return inLanguage(wrap(s, buyer.email, s.statusSubject(shortId(o.id), status), s.statusIntro(buyer.name, shortId(o.id), o.householdName, status), [orderBlock(o, s, { forProducer: false })]), buyer.language);
+  const extra = reason ? s.declineReason(reason) : undefined;
+  return inLanguage(wrap(s, buyer.email, s.statusSubject(shortId(o.id), status), s.statusIntro(buyer.name, shortId(o.id), o.householdName, status), [orderBlock(o, s, { forProducer: false })], extra), buyer.language);
 }
 
 export function cancelledByBuyerMail(producer: Person, o: MailOrder): Mail {

@@ -303,8 +303,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     /**
      * The producer sets any of the statuses (in any order: docs/product.md, Orders);
      * cancelled is terminal and returns the stock; a completed order cannot be cancelled.
+     * `reason` (a decline by SMS, features/sms) is told to the buyer in their mail.
      */
-    async setStatusByProducer(householdId: string, id: string, status: OrderStatus): Promise<ProducerOrder> {
+    async setStatusByProducer(householdId: string, id: string, status: OrderStatus, reason?: string): Promise<ProducerOrder> {
       const { order, changed } = await db.transaction(async (tx) => {
         const now = clock();
         const row = await repo.lockOrder(tx, id, { householdId });
@@ -330,7 +331,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         await repo.insertEvent(tx, { orderId: id, status, actorId: householdId, createdAt: at });
         const full = await loadOne(repo, tx, id);
         const [buyer] = await repo.findRecipients(tx, [row.buyerId]);
-        if (buyer?.notifyByEmail) await enqueueMail(tx, [statusChangeMail(buyer, await toMailOrder(full))]);
+        if (buyer?.notifyByEmail) await enqueueMail(tx, [statusChangeMail(buyer, await toMailOrder(full), reason)]);
         return { order: full, changed: true };
       });
       if (changed) outbox.kick();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsPage, UpdateNotificationSettingsInput } from '#shared/contracts/notifications.ts';
+import type { SmsSettings, UpdateSmsInput } from '#shared/contracts/sms.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -58,3 +59,19 @@ export const savePushSubscription = (subscription: PushSubscriptionJSON) =>
 
 export const deletePushSubscription = (endpoint: string) =>
   api.push.unsubscribe({ body: { endpoint } });
+
+/** A producer's SMS settings (GET/PUT/PATCH/DELETE /api/me/sms, POST /api/me/sms/confirm). */
+export function useSmsSettings() {
+  return useQuery({ queryKey: notificationsKeys.sms, queryFn: ({ signal }) => api.me.sms({ signal }) });
+}
+
+export function useSmsActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = (settings: SmsSettings) => queryClient.setQueryData(notificationsKeys.sms, settings);
+  return {
+    setPhone: useMutation({ mutationFn: (phone: string) => api.me.setSmsPhone({ body: { phone } }), onSuccess }),
+    confirm: useMutation({ mutationFn: (code: string) => api.me.confirmSms({ body: { code } }), onSuccess }),
+    update: useMutation({ mutationFn: (change: UpdateSmsInput) => api.me.updateSms({ body: change }), onSuccess }),
+    stop: useMutation({ mutationFn: () => api.me.stopSms({}), onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.sms }) }),
+  };
+}

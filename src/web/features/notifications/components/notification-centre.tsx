@@ -10,6 +10,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications-api.ts';
 import { NotificationPreferences } from './notification-preferences.tsx';
+import { SmsSettings } from './sms-settings.tsx';
 
 /** Where a notification leads in the app (the push payload's url is built the same way on the server). */
 export function notificationLink(n: Notification, isProducer: boolean): string {
@@ -45,6 +46,7 @@ export default function NotificationCentre({ open, onOpenChange, isProducer }: {
         {view === 'settings' ? (
           <div className="flex flex-col gap-4">
             <NotificationPreferences />
+            {isProducer && <SmsSettings />}
             <Button variant="outline" onClick={() => setView('list')}>{t('back')}</Button>
           </div>
         ) : (
