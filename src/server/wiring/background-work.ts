@@ -13,6 +13,7 @@ import type { StandingService } from '../features/standing/standing.service.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { repeatPass } from '../lib/repeat.ts';
 import { vapidKeys, type VapidKeys } from '../lib/vapid.ts';
+import { createExpiries, type Expiries } from './expiries.ts';
 import { createStandingWithCheckout } from './standing-cycles.ts';
 
 const MINUTE = 60_000;
@@ -26,6 +27,8 @@ declare module 'fastify' {
     standing: StandingService;
     /** Statement import and the day-before payment reminders (`runReminders`). */
     payments: PaymentsService;
+    /** Unpaid deposits and unused waitlist holds that are due (`runExpiries`: wiring/expiries.ts). */
+    expiries: Expiries;
   }
 }
 
@@ -95,6 +98,13 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   if (deps.startWorkers) {
     const stopReminders = repeatPass(() => payments.runReminders(), MINUTE, (err) => app.log.warn({ err }, 'payment reminders failed'));
     app.addHook('onClose', async () => stopReminders());
+  }
+  // Deposits and waitlist holds that expire: every minute with workers; each expiry happens once (row locks).
+  const expiries = createExpiries({ db: database.db, pool: database.pool, clock, outbox, log: app.log });
+  app.decorate('expiries', expiries);
+  if (deps.startWorkers) {
+    const stopExpiries = repeatPass(() => expiries.runExpiries(), MINUTE, (err) => app.log.warn({ err }, 'expiries failed'));
+    app.addHook('onClose', async () => stopExpiries());
   }
   return { outbox, vapid, standing, payments };
 }

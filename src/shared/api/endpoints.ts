@@ -365,6 +365,12 @@ export const endpoints = {
       params: idParams, body: updateOrderStatusBody,
       answers: { 200: producerOrder, 409: e },
     }),
+    depositRefunded: endpoint({
+      method: 'POST', path: '/api/producer/orders/:id/deposit-refunded', access: 'producer', tags: ['orders', 'producer', 'payments'],
+      summary: "The producer gave a cancelled pre-order's paid deposit back: deposit.status refund_due -> refunded (again: 200, unchanged); no deposit 409 order.no_deposit, not due back 409 order.deposit_not_refund_due",
+      params: idParams,
+      answers: { 200: producerOrder, 409: e },
+    }),
     setOrderWeights: endpoint({
       method: 'PATCH', path: '/api/producer/orders/:id/weights', access: 'producer', tags: ['orders', 'producer'],
       summary: 'Enter the weight (kg) of lines sold by weight of an own household order; the total becomes final once every such line is weighed',

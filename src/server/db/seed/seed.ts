@@ -106,6 +106,7 @@ const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: ['pending', 'cancelled'],
   awaiting_buyer: ['pending', 'confirmed', 'awaiting_buyer'],
   no_show: ['pending', 'confirmed', 'ready', 'no_show'],
+  awaiting_deposit: ['awaiting_deposit'],
 };
 
 /**

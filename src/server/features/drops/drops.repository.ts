@@ -16,7 +16,7 @@ export interface MemberRow { dropId: string; id: string; name: string; avatar: s
 export interface Person { id: string; email: string; name: string; language: Language; wantsMail: boolean }
 
 /** Orders that still wait for their hand-over: a cancellation cancels these. */
-export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'ready'];
+export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'ready', 'awaiting_deposit'];
 
 /** A person and whether they want mail of a notification kind (the profile's switch and the kind's setting). */
 const personColumns = (kind: 'drop_announced' | 'drop_changed' | 'order_status') => ({

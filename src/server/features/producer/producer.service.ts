@@ -71,6 +71,8 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         ingredients: body.ingredients,
         allergens: body.allergens,
         storage: body.storage,
+        depositPercent: body.depositPercent,
+        preorderLimit: body.preorderLimit,
         image: image?.url ?? null,
         thumbnail: image ? (image.thumbnailUrl ?? image.url) : null,
         searchKey: productSearchKey(body.name, household.name, body.category, household.location),
@@ -92,6 +94,14 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         const issues = weightPricingIssues({ pricing, unit: body.unit ?? current.unit, pieceWeight });
         if (issues.length > 0) throw validationFailed(issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
         body = { ...body, pieceWeight };
+      }
+      // A cap below what buyers have already pre-ordered would break promises made: refused.
+      if (body.preorderLimit !== undefined && body.preorderLimit !== null) {
+        const ordered = await repository.preorderedQuantity(productId);
+        if (body.preorderLimit < ordered) {
+          throw new AppError(409, 'product.preorder_limit_below_ordered', `${ordered} are already pre-ordered; the limit cannot be lower`,
+            [{ field: 'preorderLimit', message: `${ordered} are already pre-ordered; the limit cannot be lower` }]);
+        }
       }
       const { price, imageId, ...rest } = body;
       const values: Partial<ProductValues> = { ...rest };

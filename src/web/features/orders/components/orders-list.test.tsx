@@ -19,7 +19,7 @@ const ORDER: Order = {
   householdId: HOUSEHOLD, householdName: 'Пчелињак', status: 'confirmed', deliveryType: 'pickup',
   pickupDate: '2099-01-17', pickupTime: '07:00', deliveryAddress: null, deliveryArea: null,
   pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, drop: null, contactPhone: '+381641234567', notes: null,
-  deliveryFee: 0, total: 2400, estimate: false, estimateTotal: null, payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
+  deliveryFee: 0, total: 2400, estimate: false, estimateTotal: null, payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, deposit: null,
   items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400, pricing: 'unit', pieceWeight: null, estimate: false, weight: null }],
   events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
 };

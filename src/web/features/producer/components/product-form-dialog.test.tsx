@@ -61,7 +61,7 @@ describe('product form numbers', () => {
 const BY_PIECE: Product = {
   id: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Баштa',
   name: 'Паприка', description: '', price: 250, unit: 'kg', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null,
-  category: 'vegetables', availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null,
+  category: 'vegetables', availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, depositPercent: 0, preorderLimit: null,
   rating: 0, reviewCount: 0, createdAt: '2099-01-10T10:00:00.000Z',
 };
 const BY_WEIGHT: Product = { ...BY_PIECE, id: '7ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Сјенички сир', category: 'dairy', unit: 'wheel', pricing: 'weight', pieceWeight: 1.2, price: 950 };
