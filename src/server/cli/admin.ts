@@ -73,10 +73,10 @@ async function runExpiries(argv: string[]): Promise<number> {
   try {
     const expiries = createExpiries({
       db: database.db, pool: database.pool, clock: () => new Date(), outbox: { kick: () => undefined },
-      log: { warn: (obj, msg) => console.error(msg, obj) },
+      log: { warn: (obj, msg) => console.error(msg, obj) }, waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl },
     });
     const r = await expiries.runExpiries(at);
-    console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired.`);
+    console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired, ${r.holds} waitlist holds expired.`);
     return 0;
   } finally {
     await database.close();

@@ -100,7 +100,7 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
     app.addHook('onClose', async () => stopReminders());
   }
   // Deposits and waitlist holds that expire: every minute with workers; each expiry happens once (row locks).
-  const expiries = createExpiries({ db: database.db, pool: database.pool, clock, outbox, log: app.log });
+  const expiries = createExpiries({ db: database.db, pool: database.pool, clock, outbox, log: app.log, waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl } });
   app.decorate('expiries', expiries);
   if (deps.startWorkers) {
     const stopExpiries = repeatPass(() => expiries.runExpiries(), MINUTE, (err) => app.log.warn({ err }, 'expiries failed'));

@@ -41,6 +41,7 @@ import {
 import { statementImportResponse } from '../contracts/payments.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
 import { vitalsReport } from '../contracts/vitals.ts';
+import { waitlistBody, waitlistEntry, waitlistResponse } from '../contracts/waitlist.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -403,6 +404,25 @@ export const endpoints = {
     }),
   },
   /** Saved products and saved delivery addresses of the signed-in user (docs/saved.md). */
+  waitlist: {
+    join: endpoint({
+      method: 'PUT', path: '/api/products/:id/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'Wait for a sold-out product (or one whose pre-order limit is reached); again: the quantity changes, the place stays. Own product 409 waitlist.own_product, on sale 409 waitlist.on_sale',
+      params: idParams, body: waitlistBody,
+      answers: { 200: waitlistEntry, 409: e },
+    }),
+    leave: endpoint({
+      method: 'DELETE', path: '/api/products/:id/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'Stop waiting (idempotent); a hold goes back to the stock and on to the next buyer',
+      params: idParams,
+      answers: { 204: z.null() },
+    }),
+    mine: endpoint({
+      method: 'GET', path: '/api/me/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'The products the signed-in user waits for, with any hold, in join order',
+      answers: { 200: waitlistResponse },
+    }),
+  },
   saved: {
     products: endpoint({
       method: 'GET', path: '/api/me/saved-products', access: 'signed-in', tags: ['saved'],

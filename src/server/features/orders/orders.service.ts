@@ -13,6 +13,7 @@ import { qrPngDataUrl, qrSvg } from '../../lib/ips-qr.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import { createNotification } from '../../domain/notifications.ts';
+import { offerReturnedStock, releaseHoldsForCheckout, type WaitlistDeps } from '../../domain/waitlist.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
@@ -176,11 +177,13 @@ export interface OrdersServiceDeps {
   checkoutStore: CheckoutStore;
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
+  /** Stock returned by a cancellation is offered to the waitlist (src/server/domain/waitlist.ts). */
+  waitlist?: WaitlistDeps;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-export function createOrdersService({ db, repo, checkoutStore: store, clock, outbox }: OrdersServiceDeps) {
+export function createOrdersService({ db, repo, checkoutStore: store, clock, outbox, waitlist }: OrdersServiceDeps) {
   const once = createIdempotency({ store, clock });
 
   /**
@@ -200,6 +203,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
 
     // The newest version of every row, locked until commit: what is checked here is what is sold.
     const locked = await store.lockProducts(client, ids, buyerId);
+    // The buyer's waitlist holds go back into the stock this checkout buys from (rolled back with it).
+    const held = await releaseHoldsForCheckout(client, buyerId, ids, now);
+    for (const p of locked.products) if (p.stock !== null && held.has(p.id)) p.stock = Math.round((p.stock + held.get(p.id)!) * 1000) / 1000;
     const found = new Map(locked.products.map((p) => [p.id, p]));
     const unavailable = ids.filter((id) => { const p = found.get(id); return !p || p.archived || !p.availability; });
     if (unavailable.length > 0) {
@@ -300,7 +306,10 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
   /** Stock back for every line of a cancelled order, in product id order like checkout. */
   async function restock(tx: DbOrTx, orderId: string, now: Date) {
     const items = (await repo.itemsOf(tx, [orderId])).sort((a, b) => (a.productId < b.productId ? -1 : 1));
-    for (const item of items) await repo.returnStock(tx, item.productId, item.quantity, now);
+    for (const item of items) {
+      await repo.returnStock(tx, item.productId, item.quantity, now);
+      if (waitlist) await offerReturnedStock(tx, item.productId, now, waitlist);
+    }
   }
 
   /** The status an order had before it started waiting for the buyer (pending or confirmed). */

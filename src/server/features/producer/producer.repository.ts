@@ -4,6 +4,7 @@ import type { Household } from '#shared/contracts/households.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { householdColumns, preorderedQuantityQuery, productColumns, toHouseholdDto, toProductDto } from '../../db/read-models.ts';
 import { households, media, orders, products } from '../../db/schema.ts';
+import { offerReturnedStock, type WaitlistDeps } from '../../domain/waitlist.ts';
 
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'rating' | 'reviewCount' | 'archivedAt'>;
@@ -46,6 +47,12 @@ export function createProducerRepository(db: Db) {
       const { rows } = await db.execute<{ n: number }>(preorderedQuantityQuery(productId));
       return Number(rows[0]?.n ?? 0);
     },
+
+    /** Offers the product's stock to its waitlist, in a transaction of its own. */
+    async offerWaitlist(productId: string, now: Date, deps: WaitlistDeps): Promise<number> {
+      return db.transaction((tx) => offerReturnedStock(tx, productId, now, deps));
+    },
+
 
     async insertProduct(values: ProductValues): Promise<Product> {
       const [row] = await db.insert(products).values(values).returning({ id: products.id });
