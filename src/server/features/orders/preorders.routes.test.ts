@@ -5,7 +5,7 @@ import { depositModel97Reference, depositPara, paymentReferenceOf } from '#share
 import { model97Reference } from '#shared/ips.ts';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
-import { notifications, orders, products } from '../../db/schema.ts';
+import { notifications, orders, products, users } from '../../db/schema.ts';
 
 /** Harvest pre-orders with a deposit against the API (docs/product.md, "Pre-orders and the waitlist"). */
 
@@ -224,5 +224,22 @@ describe('a pre-order with a deposit', () => {
     const plain = await checkout({ items: [{ productId: plainProduct.id, quantity: 1 }], contactPhone: '+381641234567', households: [onHarvest({ date: '2030-06-13' })] });
     const noDeposit = await t.app.inject({ method: 'POST', url: `/api/producer/orders/${plain.json().orders[0].id}/deposit-refunded`, headers: farm.headers });
     expect(noDeposit.json().code).toBe('order.no_deposit');
+  });
+
+  it('shows in the operator\'s stats: deposits held and refunds due', async () => {
+    const operator = await createUser(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, operator.id));
+    const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats?days=7', headers: operator.headers })).json().deposits;
+    const before = await stats();
+    const p = await product();
+    const o = await preorder(p.id);
+    await t.app.inject({ method: 'PATCH', url: `/api/producer/orders/${o.id}`, headers: farm.headers, payload: { paymentStatus: 'paid' } });
+    const held = await stats();
+    expect(held.held.count).toBe(before.held.count + 1);
+    expect(held.held.amount).toBeCloseTo(before.held.amount + 300.1, 2);
+    await t.app.inject({ method: 'POST', url: `/api/orders/${o.id}/cancel`, headers: buyer.headers });
+    const due = await stats();
+    expect(due.held.count).toBe(before.held.count);
+    expect(due.refundsDue.count).toBe(before.refundsDue.count + 1);
   });
 });
