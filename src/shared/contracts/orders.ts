@@ -199,14 +199,14 @@ export type OrderPayment = z.infer<typeof orderPayment>;
 
 /**
  * A pre-order's deposit (src/shared/deposit.ts): `amount` RSD = round(total × percent / 100) to
- * the para; `ips` pays it (RO = the order's reference with `-1`), null when the household takes
- * no IPS payments; refund_due: cancelled after it was paid, until the producer gives it back.
+ * the para; `ips` pays it (RO = the order's reference with `-1`; qrSvg: its QR code), null when
+ * the household takes no IPS payments; refund_due: cancelled after it was paid, until the producer gives it back.
  */
 export const orderDeposit = z.object({
   percent: z.number().int(),
   amount: z.number(),
   status: z.enum(DEPOSIT_STATUSES),
-  ips: z.object({ payload: z.string(), reference: z.string() }).nullable(),
+  ips: z.object({ payload: z.string(), reference: z.string(), qrSvg: z.string() }).nullable(),
 });
 export type OrderDeposit = z.infer<typeof orderDeposit>;
 

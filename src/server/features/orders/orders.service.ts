@@ -90,6 +90,7 @@ export function depositIps(o: Pick<FullOrder, 'ipsAccount' | 'ipsPayeeName' | 'h
 
 export async function toOrder(o: FullOrder): Promise<Order> {
   const payload = orderIpsPayload(o);
+  const dep = depositIps(o);
   return {
     id: o.id,
     number: o.number,
@@ -118,7 +119,8 @@ export async function toOrder(o: FullOrder): Promise<Order> {
       ips: payload ? { payload, qrSvg: await qrSvg(payload) } : null,
     },
     deposit: o.depositStatus === null ? null : {
-      percent: o.depositPercent ?? 0, amount: paraToRsd(o.depositPara ?? 0), status: o.depositStatus, ips: depositIps(o),
+      percent: o.depositPercent ?? 0, amount: paraToRsd(o.depositPara ?? 0), status: o.depositStatus,
+      ips: dep ? { ...dep, qrSvg: await qrSvg(dep.payload) } : null,
     },
     items: o.items.map(toOrderLineDto),
     events: o.events.map((e) => ({ status: e.status, createdAt: e.createdAt.toISOString() })),
