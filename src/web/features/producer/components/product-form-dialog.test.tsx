@@ -14,7 +14,7 @@ const NoUpload = () => null;
 
 function renderForm(product: Product | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ProductFormDialog open onOpenChange={() => {}} product={product} UploadField={NoUpload} />
@@ -93,6 +93,25 @@ describe('product form edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(sentBody(fetchMock)).toMatchObject({ price: 990, unit: 'wheel', pricing: 'weight', pieceWeight: 1.2 });
+  });
+
+  it('takes a pre-order deposit and limit in both pricing modes; a deposit above 50 % is refused beside its field, nothing sent', async () => {
+    await i18n.changeLanguage('en');
+    for (const product of [BY_PIECE, BY_WEIGHT]) {
+      const fetchMock = vi.fn(() => Promise.resolve(saved()));
+      vi.stubGlobal('fetch', fetchMock);
+      const { unmount } = renderForm(product);
+      fireEvent.change(screen.getByLabelText('Deposit for pre-orders (%)'), { target: { value: '60' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('The deposit is a whole percent from 0 to 50.')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+      fireEvent.change(screen.getByLabelText('Deposit for pre-orders (%)'), { target: { value: '30' } });
+      fireEvent.change(screen.getByLabelText('Most that can be pre-ordered'), { target: { value: '40' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(sentBody(fetchMock)).toMatchObject({ depositPercent: 30, preorderLimit: 40, pricing: product.pricing });
+      unmount();
+    }
   });
 
   it('switching to "By weight" and back restores the unit the producer chose', async () => {
