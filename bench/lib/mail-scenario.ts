@@ -270,7 +270,7 @@ function checkoutMails(n: number): Mail[] {
     id: '018f2c3e-7a1b-7c00-8000-000000000000', householdName: 'Salaš Kovač', customerName: `Kupac ${n}`, status: 'pending',
     deliveryType: 'pickup', pickupDate: '2026-12-01', pickupTime: '10:00', deliveryAddress: null, contactPhone: '+381641234567',
     notes: null, totalPara: 182_000, number: 1000 + n, deliveryFeePara: 0, deliveryArea: null, pickupPointName: null, pickupPointAddress: null,
-    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null, estimate: false, estimateTotalPara: null, drop: null,
+    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null, estimate: false, estimateTotalPara: null, drop: null, deposit: null,
     items: [
       { name: 'Ajvar ljuti', unit: 'jar', unitPricePara: 65_000, quantity: 2 },
       { name: 'Domaći med', unit: 'kg', unitPricePara: 40_000, quantity: 1 },

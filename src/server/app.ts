@@ -44,6 +44,7 @@ import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { producerRoutes } from './features/producer/producer.routes.ts';
 import { reviewsRoutes } from './features/reviews/reviews.routes.ts';
 import { savedRoutes } from './features/saved/saved.routes.ts';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { createVitalsHistograms } from './lib/vitals-histograms.ts';
 import { vitalsRoutes } from './features/vitals/vitals.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(labelsRoutes, featureDeps);
     await api.register(adminRoutes, featureDeps);
     await api.register(savedRoutes, featureDeps);
+    await api.register(waitlistRoutes, featureDeps);
     await api.register(messagesRoutes, featureDeps);
     await api.register(notificationsRoutes, { ...featureDeps, vapidPublicKey: vapid.publicKey });
     await api.register(standingRoutes, { ...featureDeps, service: standing });

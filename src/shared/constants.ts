@@ -19,11 +19,13 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 /**
  * The four statuses of an order (docs/product.md, Orders), plus cancelled (terminal, returns stock),
+ * awaiting_deposit (a pre-order whose deposit is not paid yet: src/shared/deposit.ts; left when it
+ * is paid, or cancelled when it expires),
  * awaiting_buyer (a weighed total more than 15 % above the estimate waits for the buyer:
  * docs/weight-pricing.md; set only by weighing, left only by the buyer's accept or a cancel) and
  * no_show (the buyer did not come to the handover: docs/drops.md).
  */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show', 'awaiting_deposit'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

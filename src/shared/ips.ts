@@ -51,9 +51,14 @@ export function formatAccount(digits: string): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 16)}-${digits.slice(16)}`;
 }
 
-/** A model 97 reference for the QR's RO tag: "97" + check digits + the reference. */
+/**
+ * A model 97 reference for the QR's RO tag: "97" + check digits + the reference. The reference
+ * is digits, dashes allowed between them (a deposit's `100001-1`: src/shared/deposit.ts); the
+ * check digits are computed over its digits only.
+ */
 export function model97Reference(reference: string): string {
-  return `97${mod97CheckDigits(reference)}${reference}`;
+  if (!/^\d+(-\d+)*$/.test(reference)) throw new Error('digits only (dashes between them allowed)');
+  return `97${mod97CheckDigits(reference.replace(/-/g, ''))}${reference}`;
 }
 
 /** Integer para as the I tag's amount: decimal comma, two decimals, no thousands separator. */
@@ -77,7 +82,7 @@ export interface IpsPayment {
   payeeName: string;
   amountPara: number;
   purpose: string;
-  /** Digits only, e.g. the order number. */
+  /** Digits (dashes between them allowed), e.g. the order number. */
   reference: string;
   paymentCode?: string;
 }

@@ -9,6 +9,10 @@
  * `npm run admin -- run-reminders [--at <ISO time>]`: sends the day-before payment reminders
  * due at that time (default now), each at most once per order, as the scheduler does (docs/payments.md).
  *
+ * `npm run admin -- run-expiries [--at <ISO time>]`: expires the unpaid deposits and unused
+ * waitlist holds due by that time (default now), each once, as the scheduler does
+ * (src/server/wiring/expiries.ts).
+ *
  * `npm run admin -- seed-scale [--households N --products N --buyers N --orders N --standing N]`:
  * fills an EMPTY database with a busy year (src/server/db/seed/scale.ts, docs/performance.md);
  * exit code 3 when the database is not empty.
@@ -19,9 +23,10 @@ import { adminAudit, users } from '../db/schema.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
 import { createPaymentsService } from '../features/payments/payments.service.ts';
 import { DatabaseNotEmptyError, DEFAULT_SCALE, seedScale, type ScaleSizes } from '../db/seed/scale.ts';
+import { createExpiries } from '../wiring/expiries.ts';
 import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>]'
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>] | run-expiries [--at <ISO time>]'
   + ' | seed-scale [--households N --products N --buyers N --orders N --standing N]';
 
 /** The time of `--at <ISO time>`; undefined when nothing is given (now), null when the arguments are wrong. */
@@ -51,6 +56,27 @@ async function runReminders(argv: string[]): Promise<number> {
       if (r.reminded === 0) break;
     }
     console.log(`Payment reminders due at ${at.toISOString()}: ${total} sent.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The deposits and waitlist holds due by `at`; mail goes into the outbox (the app sends it). */
+async function runExpiries(argv: string[]): Promise<number> {
+  const given = atOf(argv);
+  if (given === null) { console.error(USAGE); return 2; }
+  const at = given ?? new Date();
+  const config = toolConfig();
+  if (!config) return 1;
+  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
+  try {
+    const expiries = createExpiries({
+      db: database.db, pool: database.pool, clock: () => new Date(), outbox: { kick: () => undefined },
+      log: { warn: (obj, msg) => console.error(msg, obj) }, waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl },
+    });
+    const r = await expiries.runExpiries(at);
+    console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired, ${r.holds} waitlist holds expired.`);
     return 0;
   } finally {
     await database.close();
@@ -147,6 +173,7 @@ async function run(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
   if (command === 'run-cycles') return runCycles(argv.slice(1));
   if (command === 'run-reminders') return runReminders(argv.slice(1));
+  if (command === 'run-expiries') return runExpiries(argv.slice(1));
   if (command === 'seed-scale') return seedScaleCommand(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length) {
     console.error(USAGE);

@@ -51,6 +51,8 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a P-256 private key (43 characters)').optional(),
   // Tests only: push endpoints may be http and on local addresses (a push service on loopback).
   PUSH_ALLOW_LOCAL: booleanFromString.default(false),
+  // Hours a returned unit is held for a waiting buyer (docs/product.md, "Pre-orders and the waitlist").
+  WAITLIST_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL').optional(),
   // A database unreachable this long makes the app exit non-zero, for its supervisor to restart it.
   DB_DOWN_EXIT_SECONDS: z.coerce.number().int().min(5).max(3600).default(20),
@@ -134,6 +136,8 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** PUSH_ALLOW_LOCAL: http and inside push endpoints allowed (tests only; features/notifications/push-endpoint.ts). */
   pushAllowLocal: boolean;
+  /** WAITLIST_HOLD_HOURS: how long a waitlist offer holds its units (default 12). */
+  waitlistHoldHours: number;
   /** The VAPID `sub` claim: VAPID_SUBJECT, or mailto: the address of MAIL_FROM. */
   vapidSubject: string;
   /** Byte budget of the public read cache; 0 = no cache. */
@@ -194,6 +198,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? (env.MAIL_FROM.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@domace.local')}`,
     pushAllowLocal: env.PUSH_ALLOW_LOCAL,
+    waitlistHoldHours: env.WAITLIST_HOLD_HOURS,
     dbDownExitMs: env.DB_DOWN_EXIT_SECONDS * 1000,
     // Off by default under NODE_ENV=test: test files drive hundreds of writes from one "IP".
     writeLimits: {

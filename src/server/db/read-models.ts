@@ -157,6 +157,8 @@ export const productColumns = {
   createdAt: products.createdAt,
   pricing: products.pricing,
   pieceWeight: products.pieceWeight,
+  depositPercent: products.depositPercent,
+  preorderLimit: products.preorderLimit,
 };
 
 export type ProductReadRow = Omit<Product, 'price' | 'createdAt'> & { pricePara: number; createdAt: Date };
@@ -184,6 +186,8 @@ export function toProductDto(row: ProductReadRow): Product {
     ingredients: row.ingredients,
     allergens: row.allergens,
     storage: row.storage,
+    depositPercent: row.depositPercent,
+    preorderLimit: row.preorderLimit,
     rating: row.rating,
     reviewCount: row.reviewCount,
     createdAt: row.createdAt.toISOString(),
@@ -212,6 +216,7 @@ export function householdColumns(now: Date, viewerId: string | null) {
     ipsAccount: households.ipsAccount,
     ipsPayeeName: households.ipsPayeeName,
     standingCutoffHours: households.standingCutoffHours,
+    depositDays: households.depositDays,
     legal: households.legal,
     legalVerifiedAt: households.legalVerifiedAt,
     /** The owner sees its own PIB whatever the form (PUBLIC_PIB_FORMS, src/shared/legal.ts). */
@@ -258,6 +263,7 @@ export function toHouseholdDto(row: HouseholdReadRow): Household {
     isFollowing: Boolean(row.isFollowing),
     ...householdSettingsDto(row),
     standingCutoffHours: row.standingCutoffHours,
+    depositDays: row.depositDays,
     legal: householdLegalDto(row.legal, row.legalVerifiedAt, Boolean(row.isOwner)),
   };
 }
@@ -302,4 +308,20 @@ export function toOrderLineDto(i: OrderItemRow): OrderLine {
     lineTotal: paraToRsd(linePricePara(i)), pricing: i.pricing, pieceWeight: i.pieceWeight,
     estimate: isEstimateLine(i), weight: i.weight,
   };
+}
+
+/**
+ * Units of a product on pre-ordered lines of orders not cancelled: what its preorder_limit caps
+ * (src/shared/deposit.ts). Run it after the product's row is locked, as a statement of its own,
+ * so it sees every checkout that committed before the lock was granted.
+ */
+export const PREORDERED_QUANTITY_SQL = `
+SELECT coalesce(sum(i.quantity), 0)::float8 AS n
+FROM order_items i JOIN orders o ON o.id = i.order_id
+WHERE i.product_id = $1::uuid AND i.preorder AND o.status <> 'cancelled'`;
+
+/** PREORDERED_QUANTITY_SQL for drizzle's execute. */
+export function preorderedQuantityQuery(productId: string): SQL {
+  const [before, after] = PREORDERED_QUANTITY_SQL.split('$1');
+  return sql`${sql.raw(before!)}${productId}${sql.raw(after!)}`;
 }

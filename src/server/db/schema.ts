@@ -109,6 +109,8 @@ export const households = pgTable('households', {
   ipsPayeeName: text('ips_payee_name'),
   /** Hours before 00:00 (Belgrade) of a standing order's date when its cycle becomes an order. */
   standingCutoffHours: integer('standing_cutoff_hours').notNull().default(48),
+  /** Days a buyer has to pay a pre-order's deposit before it is cancelled (1..14, migration 0021). */
+  depositDays: integer('deposit_days').notNull().default(3),
   /** The papers: form, holding number (BPG), PIB, registrations (docs/papers-and-labels.md). */
   legal: jsonb('legal').$type<StoredLegal>().notNull().default({ form: 'person', holdingNumber: null, pib: null, registrations: [] }),
   /** When an operator checked the papers; the owner's next change of them clears it. */
@@ -117,6 +119,7 @@ export const households = pgTable('households', {
   updatedAt: updatedAt(),
 }, (t) => [
   check('households_status_check', sql`${t.status} IN ('pending', 'approved', 'suspended')`),
+  check('households_deposit_days_check', sql`${t.depositDays} BETWEEN 1 AND 14`),
   index('households_status_idx').on(t.status, t.createdAt.desc()),
 ]);
 
@@ -185,6 +188,10 @@ export const products = pgTable('products', {
   ingredients: text('ingredients'),
   allergens: text('allergens').array().notNull().default(sql`'{}'::text[]`),
   storage: text('storage'),
+  /** Percent of a pre-order's total asked as a deposit, 0..50 (migration 0021, src/shared/deposit.ts). */
+  depositPercent: integer('deposit_percent').notNull().default(0),
+  /** The most that may be pre-ordered while the harvest is ahead; null = no cap. */
+  preorderLimit: integer('preorder_limit'),
   rating: doublePrecision('rating').notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
   searchKey: text('search_key').notNull().default(''),
@@ -197,6 +204,8 @@ export const products = pgTable('products', {
   check('products_quantity_step_positive', sql`${t.quantityStep} > 0`),
   check('products_pricing_check', sql`${t.pricing} IN ('unit', 'weight')`),
   check('products_piece_weight_check', sql`${t.pricing} = 'unit' OR ${t.pieceWeight} BETWEEN 0.01 AND 100`),
+  check('products_deposit_percent_check', sql`${t.depositPercent} BETWEEN 0 AND 50`),
+  check('products_preorder_limit_check', sql`${t.preorderLimit} IS NULL OR ${t.preorderLimit} >= 0`),
   index('products_household_idx').on(t.householdId, t.createdAt.desc(), t.id.desc()),
   index('products_feed_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
   index('products_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(sql`${t.archivedAt} IS NULL AND ${t.availability}`),
@@ -251,7 +260,7 @@ export const orders = pgTable('orders', {
   checkoutId: uuid('checkout_id').notNull(),
   buyerId: uuid('buyer_id').notNull().references(() => users.id),
   householdId: uuid('household_id').notNull().references(() => households.id),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show', 'awaiting_deposit'] }).notNull().default('pending'),
   deliveryType: text('delivery_type', { enum: ['pickup', 'delivery', 'drop'] }).notNull(),
   pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
   pickupTime: text('pickup_time').notNull(),
@@ -277,10 +286,21 @@ export const orders = pgTable('orders', {
   estimateTotalPara: bigint('estimate_total_para', { mode: 'number' }),
   /** The drop of a drop order (docs/drops.md). */
   dropId: uuid('drop_id').references((): AnyPgColumn => drops.id),
+  /** A pre-order's deposit (migration 0021, src/shared/deposit.ts); all null = none. */
+  depositPercent: integer('deposit_percent'),
+  depositPara: bigint('deposit_para', { mode: 'number' }),
+  depositStatus: text('deposit_status', { enum: ['due', 'paid', 'refund_due', 'refunded'] }),
+  /** When an unpaid deposit expires (run-expiries cancels the order). */
+  depositDueAt: timestamp('deposit_due_at', { withTimezone: true }),
+  depositReportedAt: timestamp('deposit_reported_at', { withTimezone: true }),
+  depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+  depositRefundedAt: timestamp('deposit_refunded_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_number_key').on(t.number),
+  index('orders_deposit_due_idx').on(t.depositDueAt).where(sql`${t.status} = 'awaiting_deposit'`),
+  index('orders_deposit_status_idx').on(t.depositStatus, t.householdId).where(sql`${t.depositStatus} IN ('paid', 'refund_due')`),
   index('orders_drop_idx').on(t.dropId, t.householdId).where(sql`${t.dropId} IS NOT NULL`),
   // Lists page on (created_at DESC, id DESC): the id makes a page one index seek (migration 0019).
   index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
@@ -302,6 +322,26 @@ export const paymentReminders = pgTable('payment_reminders', {
   orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The waitlist (migration 0021, ADR 0048): buyers waiting for a sold-out product, in join order
+ * (seq). A hold is units taken out of products.stock onto the entry until held_until, so stock
+ * plus holds is what exists.
+ */
+export const waitlistEntries = pgTable('waitlist_entries', {
+  productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+  heldQuantity: numeric('held_quantity', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
+  heldUntil: timestamp('held_until', { withTimezone: true }),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ name: 'waitlist_entries_pk', columns: [t.productId, t.userId] }),
+  index('waitlist_entries_product_seq_idx').on(t.productId, t.seq),
+  index('waitlist_entries_user_idx').on(t.userId, t.seq),
+  index('waitlist_entries_held_until_idx').on(t.heldUntil).where(sql`${t.heldUntil} IS NOT NULL`),
+]);
 
 /**
  * The operator's stats (migration 0020, ADR 0047): written only by the database (the trigger on
@@ -339,6 +379,8 @@ export const orderItems = pgTable('order_items', {
   pricing: text('pricing', { enum: ['unit', 'weight'] }).notNull().default('unit'),
   pieceWeight: numeric('piece_weight', { precision: 6, scale: 3, mode: 'number' }),
   weight: numeric('weight', { precision: 8, scale: 3, mode: 'number' }),
+  /** Ordered while the product's harvest was ahead: counted against its preorder_limit. */
+  preorder: boolean('preorder').notNull().default(false),
 }, (t) => [
   index('order_items_order_idx').on(t.orderId),
   index('order_items_product_idx').on(t.productId),
@@ -350,7 +392,7 @@ export const orderItems = pgTable('order_items', {
 export const orderEvents = pgTable('order_events', {
   id: id(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show'] }).notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'ready', 'completed', 'cancelled', 'awaiting_buyer', 'no_show', 'awaiting_deposit'] }).notNull(),
   actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)]);
@@ -484,7 +526,7 @@ export const orderMessageStates = pgTable('order_message_states', {
 export const notifications = pgTable('notifications', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder'] }).notNull(),
+  type: text('type', { enum: ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder', 'waitlist_offer'] }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
@@ -498,7 +540,7 @@ export const notifications = pgTable('notifications', {
   index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
   index('notifications_push_idx').on(t.createdAt).where(sql`${t.pushPending}`),
   index('notifications_sms_idx').on(t.createdAt).where(sql`${t.smsPending}`),
-  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder')`),
+  check('notifications_type_check', sql`${t.type} IN ('order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder', 'waitlist_offer')`),
 ]);
 
 /** A Web Push subscription of one device. */

@@ -26,9 +26,10 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
  * - payment_reminder: { householdName, number, date } (the buyer; features/payments/reminders.ts)
  * - drop_announced: { dropId, title, householdName, town, date } (features/drops: a followed household announced or joined a drop)
  * - drop_changed: { dropId, title, date, change: place | time | place_time | cancelled, reason? } (features/drops)
+ * - waitlist_offer: { productId, productName, quantity, heldUntil } (the buyer; src/server/domain/waitlist.ts)
  */
 export type NotificationKind = 'order_placed' | 'order_status' | 'message' | 'review' | 'moderation' | 'standing_skipped' | 'standing_price_changed'
-  | 'order_weighed' | 'payment_reported' | 'payment_reminder' | 'drop_announced' | 'drop_changed';
+  | 'order_weighed' | 'payment_reported' | 'payment_reminder' | 'drop_announced' | 'drop_changed' | 'waitlist_offer';
 
 export interface NewNotification {
   userId: string;

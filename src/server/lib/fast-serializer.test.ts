@@ -120,7 +120,7 @@ describe('fastSerializerCompiler', () => {
       price: 1.5, unit: 'kg', image: null, thumbnail: '\uDBFF', category: 'honey', availability: true, featured: false, promoted: false,
       stock: -0, quantityStep: 0.5, availableFrom: null, rating: 4.67, reviewCount: 3, createdAt: '2026-11-24T21:36:22.328Z',
       pricing: 'weight', pieceWeight: 1.2,
-      ingredients: 'мед \u2028 \uD800', allergens: ['орашасти "плодови"'], storage: null,
+      ingredients: 'мед \u2028 \uD800', allergens: ['орашасти "плодови"'], storage: null, depositPercent: 30, preorderLimit: null,
     };
     const json = one.after(p);
     expect(json).toBe(one.before(p));

@@ -19,6 +19,7 @@ import type { StandingService } from '../features/standing/standing.service.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { repeatPass } from '../lib/repeat.ts';
 import { vapidKeys, type VapidKeys } from '../lib/vapid.ts';
+import { createExpiries, type Expiries } from './expiries.ts';
 import { createStandingWithCheckout } from './standing-cycles.ts';
 
 const MINUTE = 60_000;
@@ -32,6 +33,8 @@ declare module 'fastify' {
     standing: StandingService;
     /** Statement import and the day-before payment reminders (`runReminders`). */
     payments: PaymentsService;
+    /** Unpaid deposits and unused waitlist holds that are due (`runExpiries`: wiring/expiries.ts). */
+    expiries: Expiries;
     /** SMS to producers (features/sms): `drain` composes and sends what is due; `settled` waits for the replies being handled. */
     sms: { service: SmsService; outbox: SmsOutbox; sender: SmsSender; drain: () => Promise<number>; settled: () => Promise<void> };
   }
@@ -105,6 +108,13 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   if (deps.startWorkers) {
     const stopReminders = repeatPass(() => payments.runReminders(), MINUTE, (err) => app.log.warn({ err }, 'payment reminders failed'));
     app.addHook('onClose', async () => stopReminders());
+  }
+  // Deposits and waitlist holds that expire: every minute with workers; each expiry happens once (row locks).
+  const expiries = createExpiries({ db: database.db, pool: database.pool, clock, outbox, log: app.log, waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl } });
+  app.decorate('expiries', expiries);
+  if (deps.startWorkers) {
+    const stopExpiries = repeatPass(() => expiries.runExpiries(), MINUTE, (err) => app.log.warn({ err }, 'expiries failed'));
+    app.addHook('onClose', async () => stopExpiries());
   }
   wireSms(app, config, deps, outbox, standing);
   return { outbox, vapid, standing, payments };

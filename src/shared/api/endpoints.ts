@@ -42,6 +42,7 @@ import {
 import { statementImportResponse } from '../contracts/payments.ts';
 import { createStoryBody, storiesQuery, story } from '../contracts/stories.ts';
 import { vitalsReport } from '../contracts/vitals.ts';
+import { waitlistBody, waitlistEntry, waitlistResponse } from '../contracts/waitlist.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -394,6 +395,12 @@ export const endpoints = {
       params: idParams, body: updateOrderStatusBody,
       answers: { 200: producerOrder, 409: e },
     }),
+    depositRefunded: endpoint({
+      method: 'POST', path: '/api/producer/orders/:id/deposit-refunded', access: 'producer', tags: ['orders', 'producer', 'payments'],
+      summary: "The producer gave a cancelled pre-order's paid deposit back: deposit.status refund_due -> refunded (again: 200, unchanged); no deposit 409 order.no_deposit, not due back 409 order.deposit_not_refund_due",
+      params: idParams,
+      answers: { 200: producerOrder, 409: e },
+    }),
     setOrderWeights: endpoint({
       method: 'PATCH', path: '/api/producer/orders/:id/weights', access: 'producer', tags: ['orders', 'producer'],
       summary: 'Enter the weight (kg) of lines sold by weight of an own household order; the total becomes final once every such line is weighed',
@@ -426,6 +433,25 @@ export const endpoints = {
     }),
   },
   /** Saved products and saved delivery addresses of the signed-in user (docs/saved.md). */
+  waitlist: {
+    join: endpoint({
+      method: 'PUT', path: '/api/products/:id/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'Wait for a sold-out product (or one whose pre-order limit is reached); again: the quantity changes, the place stays. Own product 409 waitlist.own_product, on sale 409 waitlist.on_sale',
+      params: idParams, body: waitlistBody,
+      answers: { 200: waitlistEntry, 409: e },
+    }),
+    leave: endpoint({
+      method: 'DELETE', path: '/api/products/:id/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'Stop waiting (idempotent); a hold goes back to the stock and on to the next buyer',
+      params: idParams,
+      answers: { 204: z.null() },
+    }),
+    mine: endpoint({
+      method: 'GET', path: '/api/me/waitlist', access: 'signed-in', tags: ['waitlist'],
+      summary: 'The products the signed-in user waits for, with any hold, in join order',
+      answers: { 200: waitlistResponse },
+    }),
+  },
   saved: {
     products: endpoint({
       method: 'GET', path: '/api/me/saved-products', access: 'signed-in', tags: ['saved'],

@@ -156,5 +156,14 @@ export const stats = z.object({
   /** Distinct households that received orders in the period. */
   producers: z.number().int(),
   byDay: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+  /**
+   * Pre-orders' deposits now (not of the period; src/shared/deposit.ts): `held` = paid deposits
+   * of orders not yet completed (money producers hold for a harvest to come), `refundsDue` =
+   * paid deposits of cancelled orders not yet given back. Amounts in RSD.
+   */
+  deposits: z.object({
+    held: z.object({ count: z.number().int(), amount: z.number() }),
+    refundsDue: z.object({ count: z.number().int(), amount: z.number() }),
+  }),
 });
 export type Stats = z.infer<typeof stats>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_DAYS_MAX, DEPOSIT_DAYS_MIN } from '../deposit.ts';
 import { isCalendarDay, isClockTime, minutesOf } from '../time.ts';
 import { normalizeAccount } from '../ips.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
@@ -74,6 +75,8 @@ export const household = z.object({
   payment: paymentSettings,
   /** Hours before 00:00 (Belgrade) of a standing order's date when its order is placed (docs/standing-orders.md). */
   standingCutoffHours: z.number().int(),
+  /** Days a buyer has to pay a pre-order's deposit (1..14, src/shared/deposit.ts). */
+  depositDays: z.number().int(),
   /** The papers (docs/papers-and-labels.md). */
   legal: householdLegal,
 });
@@ -119,6 +122,8 @@ export const updateHouseholdBody = z.object({
   minimumOrder: rsdAmount('The minimum order'),
   payment: paymentSettingsInput,
   standingCutoffHours: wholeNumber('standingCutoffHours is a whole number of hours from 1 to 168').min(1, 'standingCutoffHours is 1 to 168 hours').max(168, 'standingCutoffHours is 1 to 168 hours'),
+  depositDays: wholeNumber(`depositDays is a whole number of days from ${DEPOSIT_DAYS_MIN} to ${DEPOSIT_DAYS_MAX}`)
+    .min(DEPOSIT_DAYS_MIN, `depositDays is ${DEPOSIT_DAYS_MIN} to ${DEPOSIT_DAYS_MAX} days`).max(DEPOSIT_DAYS_MAX, `depositDays is ${DEPOSIT_DAYS_MIN} to ${DEPOSIT_DAYS_MAX} days`),
   /** Fields left out keep their value; a change clears `verifiedAt`. */
   legal: householdLegalInput,
 }).partial().strict();

@@ -3,7 +3,7 @@ import { queryWholeNumber, text } from './fields.ts';
 
 /** The notification centre, notification settings and Web Push subscriptions. */
 
-export const NOTIFICATION_TYPES = ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder'] as const;
+export const NOTIFICATION_TYPES = ['order_placed', 'order_status', 'message', 'review', 'moderation', 'standing_skipped', 'standing_price_changed', 'drop_announced', 'drop_changed', 'order_weighed', 'payment_reported', 'payment_reminder', 'waitlist_offer'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notification = z.object({

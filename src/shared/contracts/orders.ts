@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_STATUSES } from '../deposit.ts';
 import { DELIVERY_TYPES, LIMITS, ORDER_STATUSES, UNITS, type OrderStatus } from '../constants.ts';
 import { hasAtMostThreeDecimals } from '../quantity.ts';
 import { LINE_WEIGHT_MAX, PRICINGS } from '../weight-price.ts';
@@ -196,6 +197,19 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
+/**
+ * A pre-order's deposit (src/shared/deposit.ts): `amount` RSD = round(total × percent / 100) to
+ * the para; `ips` pays it (RO = the order's reference with `-1`; qrSvg: its QR code), null when
+ * the household takes no IPS payments; refund_due: cancelled after it was paid, until the producer gives it back.
+ */
+export const orderDeposit = z.object({
+  percent: z.number().int(),
+  amount: z.number(),
+  status: z.enum(DEPOSIT_STATUSES),
+  ips: z.object({ payload: z.string(), reference: z.string(), qrSvg: z.string() }).nullable(),
+});
+export type OrderDeposit = z.infer<typeof orderDeposit>;
+
 /** The drop an order is handed over at (deliveryType "drop"). */
 export const orderDrop = z.object({
   id: z.uuid(),
@@ -235,6 +249,8 @@ export const order = z.object({
   /** RSD: the total estimated at checkout, for orders with lines sold by weight (the 15 % rule compares with it); else null. */
   estimateTotal: z.number().nullable(),
   payment: orderPayment,
+  /** A pre-order's deposit, else null. */
+  deposit: orderDeposit.nullable(),
   items: z.array(orderLine),
   /** Status history, oldest first. */
   events: z.array(orderEvent),
@@ -255,6 +271,8 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
 export const ordersQuery = z.object({
   status: orderStatus.optional(),
+  /** Only orders whose deposit is in this state (the producer's refunds due: refund_due). */
+  depositStatus: z.enum(DEPOSIT_STATUSES).optional(),
   cursor: cursorParam.optional(),
   limit: queryWholeNumber(1, LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 }).strict();
@@ -267,10 +285,12 @@ export type ProducerOrdersList = z.infer<typeof producerOrdersListResponse>;
 
 /**
  * PATCH /api/producer/orders/:id: any of the four statuses, plus cancelled (terminal), and/or the payment state.
- * awaiting_buyer is not the producer's to set: weighing sets it (docs/weight-pricing.md).
+ * awaiting_buyer is not the producer's to set: weighing sets it (docs/weight-pricing.md); nor is
+ * awaiting_deposit (checkout sets it).
  */
+type ProducerStatus = Exclude<OrderStatus, 'awaiting_buyer' | 'awaiting_deposit'>;
 export const updateOrderStatusBody = z.object({
-  status: z.enum(ORDER_STATUSES.filter((s) => s !== 'awaiting_buyer') as [Exclude<OrderStatus, 'awaiting_buyer'>, ...Exclude<OrderStatus, 'awaiting_buyer'>[]]),
+  status: z.enum(ORDER_STATUSES.filter((s) => s !== 'awaiting_buyer' && s !== 'awaiting_deposit') as [ProducerStatus, ...ProducerStatus[]]),
   /** The producer marks the payment received (or not). */
   paymentStatus: z.enum(PAYMENT_STATUSES),
 }).partial().strict().refine((b) => b.status !== undefined || b.paymentStatus !== undefined, { message: 'Send status or paymentStatus' });
@@ -283,6 +303,7 @@ export const ORDER_ERROR_CODES = [
   'order.slot_unavailable', 'order.delivery_unavailable', 'order.below_minimum', 'order.not_yet_available',
   'order.payment_unavailable', 'order.not_ips', 'order.already_paid', 'order.weights_missing', 'order.weights_closed', 'order.awaiting_buyer', 'order.not_awaiting_buyer',
   'order.drop_closed', 'order.drop_cancelled', 'order.drop_unavailable',
+  'order.preorder_limit', 'order.no_deposit', 'order.deposit_not_refund_due',
 ] as const;
 
 /** PATCH /api/producer/orders/:id/weights: the weight (kg, grams at most) of lines sold by weight. */

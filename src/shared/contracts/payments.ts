@@ -31,7 +31,11 @@ const rowEcho = {
   reference: z.string(),
 };
 
-export const matchedRow = z.object({ ...rowEcho, orderId: z.uuid(), number: z.number().int() });
+export const matchedRow = z.object({
+  ...rowEcho, orderId: z.uuid(), number: z.number().int(),
+  /** true: the row paid the order's deposit (its reference ends in `-1`: src/shared/deposit.ts). */
+  deposit: z.literal(true).optional(),
+});
 export type MatchedRow = z.infer<typeof matchedRow>;
 
 export const unmatchedRow = z.object({

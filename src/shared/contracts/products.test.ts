@@ -7,7 +7,7 @@ describe('product bodies', () => {
   it('what the product form sends (the parsed output) has no promoted: producers cannot set it', () => {
     const parsed = createProductBody.parse(form);
     expect(parsed).not.toHaveProperty('promoted');
-    expect(Object.keys(parsed).sort()).toEqual(['allergens', 'availability', 'availableFrom', 'category', 'description', 'featured', 'ingredients', 'name', 'pieceWeight', 'price', 'pricing', 'quantityStep', 'stock', 'storage', 'unit']);
+    expect(Object.keys(parsed).sort()).toEqual(['allergens', 'availability', 'availableFrom', 'category', 'depositPercent', 'description', 'featured', 'ingredients', 'name', 'pieceWeight', 'preorderLimit', 'price', 'pricing', 'quantityStep', 'stock', 'storage', 'unit']);
   });
 
   it('a body naming promoted is refused, on create and on edit', () => {

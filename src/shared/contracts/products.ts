@@ -5,7 +5,8 @@ import { hasAtMostTwoDecimals } from '../money.ts';
 import { hasAtMostThreeDecimals, isMultipleOfStep, STEP_MAX, STEP_MIN } from '../quantity.ts';
 import { PIECE_UNITS, PIECE_WEIGHT_MAX, PIECE_WEIGHT_MIN, PRICINGS } from '../weight-price.ts';
 import { cursorParam } from './common.ts';
-import { INT4_MAX, queryWholeNumber, text } from './fields.ts';
+import { INT4_MAX, queryWholeNumber, text, wholeNumber } from './fields.ts';
+import { DEPOSIT_PERCENT_DEFAULT, DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN } from '../deposit.ts';
 import { productLabelFields } from './legal.ts';
 
 /** A product as the API returns it (docs/architecture.md, API). `price` is RSD. */
@@ -39,6 +40,10 @@ export const product = z.object({
   ingredients: z.string().nullable(),
   allergens: z.array(z.string()),
   storage: z.string().nullable(),
+  /** Percent of a pre-order's total asked as a deposit, 0..50 (src/shared/deposit.ts). */
+  depositPercent: z.number().int(),
+  /** The most that may be pre-ordered while the harvest is ahead; null = no cap. */
+  preorderLimit: z.number().int().nullable(),
   rating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -99,6 +104,9 @@ const productFields = {
     .refine(hasAtMostThreeDecimals, 'The piece weight may have at most 3 decimals').nullable(),
   /** An uploaded image (POST /api/media) of the producer's own; null removes the image. */
   imageId: z.uuid().nullable(),
+  depositPercent: wholeNumber(`The deposit is a whole percent from ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX}`)
+    .min(DEPOSIT_PERCENT_MIN, `The deposit is ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX} %`).max(DEPOSIT_PERCENT_MAX, `The deposit is ${DEPOSIT_PERCENT_MIN} to ${DEPOSIT_PERCENT_MAX} %`),
+  preorderLimit: wholeNumber('The pre-order limit is a whole number').min(0, 'The pre-order limit cannot be negative').max(INT4_MAX, `The pre-order limit must be at most ${INT4_MAX}`).nullable(),
   ...productLabelFields,
 };
 
@@ -119,6 +127,8 @@ export const createProductBody = z.object({
   storage: productFields.storage.default(null),
   pricing: productFields.pricing.default('unit'),
   pieceWeight: productFields.pieceWeight.default(null),
+  depositPercent: productFields.depositPercent.default(DEPOSIT_PERCENT_DEFAULT),
+  preorderLimit: productFields.preorderLimit.default(null),
   imageId: productFields.imageId.optional(),
 }).strict().refine((p) => p.stock === null || isMultipleOfStep(p.stock, p.quantityStep),
   { message: 'Stock must be a multiple of the quantity step', path: ['stock'] })

@@ -60,6 +60,9 @@ export interface SeedProduct {
   quantityStep?: number;
   /** A harvest pre-order: orderable for days from this many days after seeding. */
   availableInDays?: number;
+  /** Percent of a pre-order's total asked as a deposit; the most that may be pre-ordered (src/shared/deposit.ts). */
+  depositPercent?: number;
+  preorderLimit?: number;
   /** How long ago it was listed, in days (fractions spread it over the day). */
   daysAgo: number;
   /** What its label says (docs/papers-and-labels.md). */
@@ -201,7 +204,7 @@ export const PRODUCTS: readonly SeedProduct[] = [
   { slug: 'maline-smrznute', household: 'arilje', name: 'Maline smrznute', description: 'Smrznute odmah posle berbe, rinfuz. Idealne za kolače i smutije.', priceRsd: 620, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#d64f7a', shade: '#7d1233', size: 24, basket: '#8fb3c9' }, bg: CREAM }, daysAgo: 24.1 },
   { slug: 'dzem-od-malina', household: 'arilje', name: 'Džem od malina', description: 'Samo maline i šećer, kuvano u maloj šerpi. Tegla 370 g.', priceRsd: 550, unit: 'jar', category: 'preserves', image: { art: { kind: 'jar', fill: '#a3153f', lid: '#f0f0f0', chunks: '#5e0a22', cloth: 'url(#gingham)' }, bg: PINK }, featured: true, daysAgo: 17.8, label: { ingredients: 'Maline (65%), šećer, limunov sok.', storage: 'Čuvati na suvom i tamnom mestu. Posle otvaranja u frižideru.' } },
   { slug: 'sirup-od-malina', household: 'arilje', name: 'Sirup od malina', description: 'Gust domaći sirup, razblažite vodom 1:5. Bez veštačkih boja.', priceRsd: 600, unit: 'l', category: 'preserves', image: { art: { kind: 'bottle', fill: '#b0183f', cap: '#f0f0f0' }, bg: PINK }, daysAgo: 13.2 },
-  { slug: 'kupine', household: 'arilje', name: 'Kupine', description: 'Pitome kupine sa našeg imanja. Trenutno van sezone, javite se za narednu berbu.', priceRsd: 650, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#4a2347', shade: '#1c0a1b', size: 26 }, bg: PLUM }, available: false, daysAgo: 30.5 },
+  { slug: 'kupine', household: 'arilje', name: 'Kupine', description: 'Pitome kupine sa našeg imanja. Berba krajem leta: poručite unapred uz kaparu od 30 %. Sve je već poručeno; upišite se na listu čekanja.', priceRsd: 650, unit: 'kg', category: 'fruit', image: { art: { kind: 'pile', shape: 'berry', fill: '#4a2347', shade: '#1c0a1b', size: 26 }, bg: PLUM }, stock: 0, availableInDays: 25, depositPercent: 30, preorderLimit: 2, daysAgo: 30.5 },
 
   // Sjenica
   { slug: 'sjenicki-sir', household: 'sjenica', name: 'Sjenički sir', description: 'Punomasni beli sir od kravljeg mleka, zreo u salamuri. Mek, blago slan.', priceRsd: 850, unit: 'kg', category: 'dairy', image: { art: { kind: 'cheese', fill: '#f7f2e2' }, bg: CREAM }, featured: true, promoted: true, daysAgo: 8.9, label: { ingredients: 'Kravlje mleko, so, sirilo, mlečnokiselinske kulture.', allergens: ['mleko'], storage: 'Čuvati u salamuri na temperaturi od 2 do 6 °C.' } },
@@ -404,7 +407,14 @@ export interface SeedOrder {
   ips?: 'unpaid' | 'reported' | 'paid';
   /** kg weighed of lines sold by weight (docs/weight-pricing.md); a line left out is still an estimate. */
   weights?: Readonly<Record<string, number>>;
+  /** A harvest pre-order awaiting its deposit (the products' depositPercent; status awaiting_deposit). */
+  deposit?: true;
 }
+
+/** Buyers waiting for a sold-out product (docs/product.md, "Pre-orders and the waitlist"). */
+export const WAITLIST: ReadonlyArray<{ buyer: string; product: string; quantity: number; daysAgo: number }> = [
+  { buyer: 'milos', product: 'kupine', quantity: 1, daysAgo: 0.3 },
+];
 
 export interface SeedCheckout {
   buyer: string;
@@ -417,6 +427,11 @@ export interface SeedCheckout {
 }
 
 export const CHECKOUTS: readonly SeedCheckout[] = [
+  // A harvest pre-order with a deposit of 30 %, not paid yet: its IPS QR is on Ana's order.
+  {
+    buyer: 'ana', daysAgo: 0.5, pickupInDays: 27, deliveryType: 'pickup',
+    orders: [{ household: 'arilje', status: 'awaiting_deposit', items: [['kupine', 2]], ips: 'unpaid', deposit: true }],
+  },
   // Sold by weight: two wheels estimated at 3 360 RSD, weighed 2,46 kg = 3 444 RSD.
   {
     buyer: 'ana', daysAgo: 1.5, pickupInDays: 2, deliveryType: 'pickup',

@@ -11,12 +11,13 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isLocalUrl } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
-  dropMembers, drops, follows, households, media, orderEvents, orderItems, orders, products, reviews, smsSettings, standingOrders, stories, users,
+  dropMembers, drops, follows, households, media, orderEvents, orderItems, orders, products, reviews, smsSettings, standingOrders, stories, users, waitlistEntries,
   type StoredPickupPoint,
 } from '../schema.ts';
 import {
-  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, DROPS, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES,
+  BUYERS, CHECKOUTS, DEMO_ACCOUNTS, DEMO_PASSWORD, DROPS, OPERATOR, FOLLOWS, HOUSEHOLDS, PRODUCTS, REVIEWS, STANDING, STORIES, WAITLIST,
 } from './data.ts';
+import { DEPOSIT_DAYS_DEFAULT, depositDueAt, depositPara } from '#shared/deposit.ts';
 import type { RenderedImage } from './images.ts';
 import { mapLimit } from '../../lib/map-limit.ts';
 
@@ -94,6 +95,7 @@ const STATUS_PATHS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: ['pending', 'cancelled'],
   awaiting_buyer: ['pending', 'confirmed', 'awaiting_buyer'],
   no_show: ['pending', 'confirmed', 'ready', 'no_show'],
+  awaiting_deposit: ['awaiting_deposit'],
 };
 
 /**
@@ -218,6 +220,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
       stock: p.stock ?? null, quantityStep: p.quantityStep ?? 1,
       pricing: p.pieceWeight === undefined ? 'unit' : 'weight', pieceWeight: p.pieceWeight ?? null,
       ingredients: p.label?.ingredients ?? null, allergens: p.label?.allergens ?? [], storage: p.label?.storage ?? null,
+      depositPercent: p.depositPercent ?? 0, preorderLimit: p.preorderLimit ?? null,
       availableFrom: p.availableInDays === undefined ? null : new Date(now.getTime() + p.availableInDays * DAY_MS).toISOString().slice(0, 10),
       ...summary(ratingsOf((slug) => slug === p.slug)),
       searchKey: productSearchKey(p.name, h.name, p.category, h.location), createdAt, updatedAt: createdAt,
@@ -274,6 +277,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
         itemRows.push({
           id: randomUUID(), orderId, productId: must(productIds, slug, 'product'), name: p.name, unit: p.unit,
           unitPricePara: p.priceRsd * 100, quantity, pricing: line.pricing, pieceWeight: line.pieceWeight, weight,
+          preorder: p.availableInDays !== undefined,
         });
       }
       const soldByWeight = o.items.some(([slug]) => must(productBySlug, slug, 'product').pieceWeight !== undefined);
@@ -295,6 +299,7 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
         deliveryAddress: c.deliveryType === 'delivery' ? (c.deliveryAddress ?? null) : null,
         contactPhone: buyer.phone, notes: o.notes ?? null, totalPara: total, estimateTotalPara: soldByWeight ? estimate : null, createdAt, updatedAt: last,
         ...(o.ips ? ipsPayment(o.ips, must(householdById, o.household, 'household'), last) : {}),
+        ...(o.deposit ? seedDeposit(o.items.map(([slug]) => must(productBySlug, slug, 'product').depositPercent ?? 0), total, createdAt) : {}),
       });
     }
   }
@@ -354,10 +359,22 @@ function buildRows(now: Date, passwordHash: string, images: Images) {
 
   return {
     userRows, householdRows, mediaRows, productRows, reviewRows, followRows, storyRows, orderRows, itemRows, eventRows, standingRows, dropRows, dropMemberRows,
+    waitlistRows: WAITLIST.map((w) => ({
+      productId: must(productIds, w.product, 'product'), userId: must(userIds, w.buyer, 'buyer'), quantity: w.quantity, joinedAt: at(w.daysAgo * DAY_MS),
+    })),
   };
 }
 
 /** An IPS order's payment columns in the sample data: the household's account, reported or paid at the order's last change. */
+/** A pre-order's deposit as checkout writes it (src/shared/deposit.ts), still due. */
+function seedDeposit(percents: number[], totalPara: number, placedAt: Date): Partial<typeof orders.$inferInsert> {
+  const percent = Math.max(...percents);
+  return {
+    depositPercent: percent, depositPara: depositPara(totalPara, percent), depositStatus: 'due',
+    depositDueAt: depositDueAt(placedAt, DEPOSIT_DAYS_DEFAULT),
+  };
+}
+
 function ipsPayment(state: 'unpaid' | 'reported' | 'paid', h: (typeof HOUSEHOLDS)[number], at: Date): Partial<typeof orders.$inferInsert> {
   if (!h.logistics?.ipsAccount) throw new Error(`seed data: ${h.key} has no IPS account`);
   return {
@@ -399,6 +416,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await tx.insert(orderItems).values(rows.itemRows);
     await tx.insert(orderEvents).values(rows.eventRows);
     await tx.insert(standingOrders).values(rows.standingRows);
+    await tx.insert(waitlistEntries).values(rows.waitlistRows);
     // The triggers of migration 0009 turned the sample history into notifications; a demo
     // account has long seen its past, so they start read (and are never pushed). Events after
     // the seed notify as usual.

@@ -247,6 +247,18 @@ export function createAdminRepository(db: Db) {
      * _households), exact: those whose last day is after `to` (none when `to` is today) are
      * looked up in orders. Never more than a day of orders is read (ADR 0047).
      */
+    /** Deposits held (paid, order not completed) and refunds due, read on orders_deposit_status_idx (migration 0021). */
+    async depositStats() {
+      const { rows } = await db.execute<{ held: number; held_para: string | number; due: number; due_para: string | number }>(sql`
+        SELECT count(*) FILTER (WHERE deposit_status = 'paid' AND status <> 'completed')::int AS held,
+               COALESCE(sum(deposit_para) FILTER (WHERE deposit_status = 'paid' AND status <> 'completed'), 0)::bigint AS held_para,
+               count(*) FILTER (WHERE deposit_status = 'refund_due')::int AS due,
+               COALESCE(sum(deposit_para) FILTER (WHERE deposit_status = 'refund_due'), 0)::bigint AS due_para
+        FROM orders WHERE deposit_status IN ('paid', 'refund_due')`);
+      const r = rows[0]!;
+      return { held: Number(r.held), heldPara: Number(r.held_para), due: Number(r.due), duePara: Number(r.due_para) };
+    },
+
     async stats(from: string, to: string) {
       const { rows: open } = await db.execute<{ day: string }>(sql`
         SELECT to_char(d.day, 'YYYY-MM-DD') AS day FROM generate_series(${from}::date, ${to}::date - 1, interval '1 day') AS d(day)

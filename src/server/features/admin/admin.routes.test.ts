@@ -381,6 +381,7 @@ describe('stats', () => {
       expect(res.json()).toEqual({
         days: 3, from: '2026-03-08', to: '2026-03-10', orders: 3, revenue: 1750.5, buyers: 2, producers: 2,
         byDay: [{ date: '2026-03-08', orders: 0, revenue: 0 }, { date: '2026-03-09', orders: 1, revenue: 250 }, { date: '2026-03-10', orders: 2, revenue: 1500.5 }],
+        deposits: { held: { count: 0, amount: 0 }, refundsDue: { count: 0, amount: 0 } },
       });
       expect((await t2.app.inject({ method: 'GET', url: '/api/admin/stats', headers: op.headers })).json().byDay).toHaveLength(30);
       for (const bad of ['0', '367', 'x']) {

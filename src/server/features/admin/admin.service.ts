@@ -192,7 +192,7 @@ export function createAdminService({ repo, clock, kickMail }: { repo: AdminRepos
     async stats(days: number): Promise<Stats> {
       const to = belgradeDateOf(clock());
       const from = addDays(to, -(days - 1));
-      const { byDay, buyers, producers } = await repo.stats(from, to);
+      const [{ byDay, buyers, producers }, deposits] = await Promise.all([repo.stats(from, to), repo.depositStats()]);
       return {
         days, from, to,
         orders: byDay.reduce((n, d) => n + d.orders, 0),
@@ -200,6 +200,10 @@ export function createAdminService({ repo, clock, kickMail }: { repo: AdminRepos
         buyers,
         producers,
         byDay: byDay.map((d) => ({ date: d.date, orders: d.orders, revenue: paraToRsd(d.revenuePara) })),
+        deposits: {
+          held: { count: deposits.held, amount: paraToRsd(deposits.heldPara) },
+          refundsDue: { count: deposits.due, amount: paraToRsd(deposits.duePara) },
+        },
       };
     },
   };

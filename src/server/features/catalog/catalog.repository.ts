@@ -90,7 +90,7 @@ type RawProductRow = {
   unit: Unit; image: string | null; thumbnail: string | null; category: Category; availability: boolean; featured: boolean;
   promoted: boolean; stock: number | string | null; quantity_step: number | string; available_from: string | null;
   ingredients: string | null; allergens: string[]; storage: string | null; rating: number; review_count: number; created_at: Date | string; time_key: string;
-  pricing: Pricing; piece_weight: number | string | null;
+  pricing: Pricing; piece_weight: number | string | null; deposit_percent: number; preorder_limit: number | null;
 };
 
 function fromRaw(r: RawProductRow): ProductRow {
@@ -102,6 +102,7 @@ function fromRaw(r: RawProductRow): ProductRow {
     ingredients: r.ingredients, allergens: r.allergens, storage: r.storage, rating: Number(r.rating),
     reviewCount: r.review_count, createdAt: new Date(r.created_at), timeKey: r.time_key,
     pricing: r.pricing, pieceWeight: r.piece_weight === null ? null : Number(r.piece_weight),
+    depositPercent: r.deposit_percent, preorderLimit: r.preorder_limit,
   };
 }
 
@@ -122,7 +123,7 @@ const rawTypes = {
 
 /** fromArray's positions; checked against productColumns' keys when this module loads. */
 const PRODUCT_ROW_KEYS = ['id', 'householdId', 'householdName', 'name', 'description', 'pricePara', 'unit', 'image', 'thumbnail', 'category',
-  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'ingredients', 'allergens', 'storage', 'rating', 'reviewCount', 'createdAt', 'pricing', 'pieceWeight', 'timeKey'];
+  'availability', 'featured', 'promoted', 'stock', 'quantityStep', 'availableFrom', 'ingredients', 'allergens', 'storage', 'rating', 'reviewCount', 'createdAt', 'pricing', 'pieceWeight', 'depositPercent', 'preorderLimit', 'timeKey'];
 if (!isDeepStrictEqual(Object.keys(productColumns), PRODUCT_ROW_KEYS)) {
   throw new Error(`catalog.repository: productColumns changed (${Object.keys(productColumns).join(', ')}); update fromArray`);
 }
@@ -135,7 +136,8 @@ function fromArray(r: unknown[]): ProductRow {
     stock: r[13] === null ? null : Number(r[13]), quantityStep: Number(r[14]), availableFrom: r[15] as string | null,
     ingredients: r[16] as string | null, allergens: r[17] as string[], storage: r[18] as string | null, rating: Number(r[19]),
     reviewCount: r[20] as number, createdAt: new Date(r[21] as string),
-    pricing: r[22] as Pricing, pieceWeight: r[23] === null ? null : Number(r[23]), timeKey: r[24] as string,
+    pricing: r[22] as Pricing, pieceWeight: r[23] === null ? null : Number(r[23]),
+    depositPercent: r[24] as number, preorderLimit: r[25] as number | null, timeKey: r[26] as string,
   };
 }
 
@@ -283,7 +285,7 @@ export function createCatalogRepository(db: Db, pool: pg.Pool) {
         // it holds `want` rows of the tier they are exactly the newest `want` of the tier.
         const windowed = await db.execute<RawProductRow>(sql`
           SELECT w.id, w.household_id, h.name AS household_name, w.name, w.description, w.price_para, w.unit, w.image,
-            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at, w.pricing, w.piece_weight,
+            w.thumbnail, w.category, w.availability, w.featured, ${promotedNowSql('w')} AS promoted, w.stock, w.quantity_step, to_char(w.available_from, 'YYYY-MM-DD') AS available_from, w.ingredients, w.allergens, w.storage, w.rating, w.review_count, w.created_at, w.pricing, w.piece_weight, w.deposit_percent, w.preorder_limit,
             to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time_key
           FROM (SELECT * FROM ${products} WHERE ${and(...own, ...(resumed ? [keysetAfter(after)] : []))}
                 ORDER BY ${products.createdAt} DESC NULLS LAST, ${products.id} DESC NULLS LAST LIMIT ${SEARCH_WINDOW}) w

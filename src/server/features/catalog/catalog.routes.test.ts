@@ -40,7 +40,7 @@ describe('GET /api/products', () => {
     expect(honey).toEqual({
       id: ids.honey, householdId: producer.id, householdName: 'Пчеларство Јовановић', name: 'Мед од багрема',
       description: 'Опис производа.', price: 1200, unit: 'kg', pricing: 'unit', pieceWeight: null, image: '/media/test.webp', thumbnail: null,
-      category: 'honey', availability: true, featured: true, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, rating: 0, reviewCount: 0,
+      category: 'honey', availability: true, featured: true, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, depositPercent: 0, preorderLimit: null, rating: 0, reviewCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

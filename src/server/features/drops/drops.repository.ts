@@ -16,7 +16,7 @@ export interface MemberRow { dropId: string; id: string; name: string; avatar: s
 export interface Person { id: string; email: string; name: string; language: Language; wantsMail: boolean }
 
 /** Orders that still wait for their hand-over: a cancellation cancels these. */
-export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'ready'];
+export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending', 'confirmed', 'ready', 'awaiting_deposit'];
 
 /** A person and whether they want mail of a notification kind (the profile's switch and the kind's setting). */
 const personColumns = (kind: 'drop_announced' | 'drop_changed' | 'order_status') => ({
@@ -179,14 +179,15 @@ export function createDropsRepository() {
     },
 
     /** The stock of limited products back for every line of the orders, in product id order. */
-    async returnStock(db: DbOrTx, orderIds: string[], now: Date): Promise<void> {
-      if (orderIds.length === 0) return;
+    async returnStock(db: DbOrTx, orderIds: string[], now: Date): Promise<string[]> {
+      if (orderIds.length === 0) return [];
       const lines = await db.select({ productId: orderItems.productId, quantity: sql<string>`sum(${orderItems.quantity})` })
         .from(orderItems).where(inArray(orderItems.orderId, orderIds)).groupBy(orderItems.productId).orderBy(asc(orderItems.productId));
       for (const line of lines) {
         await db.update(products).set({ stock: sql`${products.stock} + ${line.quantity}::numeric`, updatedAt: now })
           .where(and(eq(products.id, line.productId), sql`${products.stock} IS NOT NULL`));
       }
+      return lines.map((l) => l.productId);
     },
 
     /** The drop's orders of one household that are not cancelled (leaving is refused while there are any). */

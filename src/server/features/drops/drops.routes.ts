@@ -9,7 +9,10 @@ import { createDropsService } from './drops.service.ts';
 
 /** Drops: the public list and page, the host's and members' changes, pick lists and hand-over marks (docs/drops.md). */
 export const dropsRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const service = createDropsService({ db: deps.db, repo: createDropsRepository(), clock: deps.clock, outbox: deps.outbox, publicUrl: deps.config.publicUrl });
+  const service = createDropsService({
+    db: deps.db, repo: createDropsRepository(), clock: deps.clock, outbox: deps.outbox, publicUrl: deps.config.publicUrl,
+    waitlist: { holdHours: deps.config.waitlistHoldHours, publicUrl: deps.config.publicUrl },
+  });
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.route({ ...route(endpoints.drops.list), handler: async (request) => service.list(request.query) });

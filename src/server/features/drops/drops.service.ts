@@ -13,6 +13,7 @@ import { addDays, belgradeInstant, belgradeParts, belgradeToday, isCalendarDay, 
 import { toOrderLineDto, toProductDto } from '../../db/read-models.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { createNotification } from '../../domain/notifications.ts';
+import { offerReturnedStock, type WaitlistDeps } from '../../domain/waitlist.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
@@ -33,6 +34,8 @@ export interface DropsServiceDeps {
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
   publicUrl: string;
+  /** Stock returned by a drop's cancellation is offered to the waitlist (src/server/domain/waitlist.ts). */
+  waitlist?: WaitlistDeps;
 }
 
 /** Who looks at a drop: nobody in particular, or a household (the caller's; a producer's user id is its household's). */
@@ -83,7 +86,7 @@ function checkSchedule(v: { date: string; opens: string; closes: string; orderBy
   }
 }
 
-export function createDropsService({ db, repo, clock, outbox, publicUrl }: DropsServiceDeps) {
+export function createDropsService({ db, repo, clock, outbox, publicUrl, waitlist }: DropsServiceDeps) {
   /** Drops as the API shows them to `viewer`: public households only (all of them to a member), orderCount for host and members. */
   async function toDtos(tx: DbOrTx, rows: DropRow[], viewer: Viewer, now: Date): Promise<Drop[]> {
     const ids = rows.map((r) => r.id);
@@ -258,7 +261,8 @@ export function createDropsService({ db, repo, clock, outbox, publicUrl }: Drops
         const open = await repo.lockOpenOrders(tx, id);
         // Each event is the host's: the order_status trigger (migration 0009) tells each buyer.
         for (const o of open) await repo.setOrderStatus(tx, o.id, 'cancelled', eventTime(now, o.updatedAt), householdId);
-        await repo.returnStock(tx, open.map((o) => o.id), now);
+        const returned = await repo.returnStock(tx, open.map((o) => o.id), now);
+        if (waitlist) for (const productId of returned) await offerReturnedStock(tx, productId, now, waitlist);
         const buyers = await repo.people(tx, [...new Set(open.map((o) => o.buyerId))], 'order_status');
         const mails: Mail[] = buyers.filter((b) => b.wantsMail).map((b) => dropCancelledMail(
           b, mailDrop(updated), open.filter((o) => o.buyerId === b.id).map((o) => o.number).sort((x, y) => x - y), reason, publicUrl,

@@ -24,7 +24,7 @@ describe('GET /api/households/:id', () => {
       id: farm.id, name: 'Фарма Петровић', description: 'Домаћи производи.', location: 'Чачак', avatar: null,
       followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
       pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] },
-      minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48,
+      minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48, depositDays: 3,
       legal: { form: 'person', holdingNumber: null, pib: null, registrations: [], verifiedAt: null },
     });
     await t.app.inject({ method: 'PUT', url: `/api/households/${farm.id}/follow`, headers: buyer.headers });

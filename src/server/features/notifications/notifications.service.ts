@@ -52,7 +52,7 @@ export function createNotificationsService({ db, repo, clock, publicKey, allowLo
           id: r.id,
           type: r.type,
           ...(r.orderId ? { orderId: r.orderId } : {}),
-          ...(r.type === 'review' && typeof r.data.productId === 'string' ? { productId: r.data.productId } : {}),
+          ...((r.type === 'review' || r.type === 'waitlist_offer') && typeof r.data.productId === 'string' ? { productId: r.data.productId } : {}),
           ...((r.type === 'drop_announced' || r.type === 'drop_changed') && typeof r.data.dropId === 'string' ? { dropId: r.data.dropId } : {}),
           title: notificationTitle(prefs.language, r.type, r.orderId, r.data),
           createdAt: r.createdAt.toISOString(),

@@ -38,7 +38,7 @@ export interface PushSender {
 /** Where a click on the notification leads (src/web/sw.ts opens it). */
 export function notificationUrl(type: NotificationType, orderId: string | null, forProducer: boolean, data: Record<string, unknown>): string {
   if (orderId) return forProducer ? `/producer/dashboard?tab=orders&order=${orderId}` : `/orders?order=${orderId}`;
-  if (type === 'review' && typeof data.productId === 'string') return `/product/${data.productId}`;
+  if ((type === 'review' || type === 'waitlist_offer') && typeof data.productId === 'string') return `/product/${data.productId}`;
   if ((type === 'drop_announced' || type === 'drop_changed') && typeof data.dropId === 'string') return `/drop/${data.dropId}`;
   return forProducer ? '/producer/dashboard' : '/';
 }

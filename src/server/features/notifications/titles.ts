@@ -10,9 +10,9 @@ const str = (d: Data, k: string) => (typeof d[k] === 'string' ? d[k] : '');
 const shortId = (id: string | null) => (id ?? '').slice(0, 8);
 
 const STATUS: Record<TextLanguage, Record<string, string>> = {
-  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност за коначан износ', no_show: 'није преузета' },
-  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'waiting for you to accept the final total', no_show: 'not collected' },
-  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия с окончательной суммой', no_show: 'не забран' },
+  sr: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност за коначан износ', no_show: 'није преузета', awaiting_deposit: 'чека капару' },
+  en: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'waiting for you to accept the final total', no_show: 'not collected', awaiting_deposit: 'waiting for the deposit' },
+  ru: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия с окончательной суммой', no_show: 'не забран', awaiting_deposit: 'ждёт предоплату' },
 };
 
 const MODERATION: Record<TextLanguage, Record<string, string>> = {
@@ -112,11 +112,18 @@ function handWrittenTitle(language: TextLanguage, type: NotificationType, orderI
     }
     case 'payment_reported': {
       const number = typeof data.number === 'number' ? `#${data.number}` : id;
+      if (data.deposit === true) {
+        return { sr: `${str(data, 'customerName')} каже да је уплатио/ла капару за поруџбину ${number}: потврдите уплату`, en: `${str(data, 'customerName')} says the deposit of order ${number} is paid: confirm the payment`, ru: `${str(data, 'customerName')} сообщает, что предоплата за заказ ${number} внесена: подтвердите оплату` }[language];
+      }
       return { sr: `${str(data, 'customerName')} каже да је платио/ла поруџбину ${number}: потврдите уплату`, en: `${str(data, 'customerName')} says order ${number} is paid: confirm the payment`, ru: `${str(data, 'customerName')} сообщает, что заказ ${number} оплачен: подтвердите оплату` }[language];
     }
     case 'payment_reminder': {
       const number = typeof data.number === 'number' ? `#${data.number}` : id;
       return { sr: `Подсетник: поруџбина ${number} (${str(data, 'householdName')}) још није плаћена, преузимање је сутра`, en: `Reminder: order ${number} (${str(data, 'householdName')}) is not paid yet, it is due tomorrow`, ru: `Напоминание: заказ ${number} (${str(data, 'householdName')}) ещё не оплачен, получение завтра` }[language];
+    }
+    case 'waitlist_offer': {
+      const [name, quantity, until] = [str(data, 'productName'), str(data, 'quantity'), str(data, 'heldUntil')];
+      return { sr: `${name} је поново ту: ${quantity} чека на вас до ${until}`, en: `${name} is back: ${quantity} is held for you until ${until}`, ru: `${name} снова в наличии: ${quantity} отложено для вас до ${until}` }[language];
     }
     case 'drop_announced': {
       const [who, town, date] = [str(data, 'householdName'), str(data, 'town'), str(data, 'date')];

@@ -2,6 +2,7 @@ import { textLanguage, type DeliveryType, type Language, type OrderStatus, type 
 import { formatQuantityValue, formatTotal, unitLabel } from '#shared/format.ts';
 import { formatAccount } from '#shared/ips.ts';
 import { isEstimateLine, linePricePara, type PricedLine } from '#shared/weight-price.ts';
+import type { DepositStatus } from '#shared/deposit.ts';
 import type { OrderDrop } from '#shared/contracts/orders.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { inLanguage, type Mail } from '../../lib/mailer.ts';
@@ -34,8 +35,13 @@ export interface MailOrder {
   /** True while a line sold by weight is not weighed: the total is an estimate (docs/weight-pricing.md). */
   estimate: boolean;
   estimateTotalPara: number | null;
-  /** For ips_qr orders: the account, the model 97 reference and the QR as a PNG data URL. */
-  ips: { account: string; reference: string; qrPng: string } | null;
+  /**
+   * What the buyer pays by IPS now: the account, the amount, the model 97 reference and the QR as
+   * a PNG data URL (a pre-order's deposit while it is due: src/shared/deposit.ts).
+   */
+  ips: { account: string; amountPara: number; reference: string; qrPng: string } | null;
+  /** A pre-order's deposit, else null. */
+  deposit: { percent: number; para: number; status: DepositStatus } | null;
   /** The drop of a drop order (docs/drops.md). */
   drop: OrderDrop | null;
 }
@@ -52,6 +58,8 @@ interface Strings {
   declineReason: (reason: string) => string;
   cancelledByBuyerSubject: (id: string) => string;
   cancelledByBuyerIntro: (name: string, id: string, customer: string) => string;
+  /** The deposit line of a pre-order, by its status. */
+  deposit: (percent: number, status: DepositStatus) => string;
   order: string;
   total: string;
   grandTotal: string;
@@ -99,13 +107,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     declineReason: (reason) => `Произвођач је навео разлог: ${reason}`,
     cancelledByBuyerSubject: (id) => `Купац је отказао поруџбину ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Поштовани/а ${name}, купац ${c} је отказао поруџбину ${id}. Залиха је враћена.`,
+    deposit: (p, st) => `Капара ${p} %${st === 'due' ? ' (уплатите је да бисте задржали поруџбину)' : st === 'paid' ? ' (плаћена)' : st === 'refund_due' ? ' (биће враћена)' : ' (враћена)'}`,
     order: 'Поруџбина', total: 'Укупно', grandTotal: 'Свега', pickup: 'Лично преузимање', delivery: 'Достава',
     drop: 'Испорука на тачки', dropPlace: 'Место',
     when: 'Датум и време', address: 'Адреса', phone: 'Телефон', notes: 'Напомена', customer: 'Купац',
     pickupPoint: 'Место преузимања', deliveryFee: 'Достава', payment: 'Плаћање', cash: 'готовином', ipsQr: 'IPS QR',
     paid: 'плаћено', unpaid: 'није плаћено', ipsHint: 'Скенирајте IPS QR код апликацијом своје банке или уплатите на:',
     account: 'Рачун', reference: 'Позив на број', amount: 'Износ',
-    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност', no_show: 'није преузета' },
+    statuses: { pending: 'на чекању', confirmed: 'потврђена', ready: 'спремна', completed: 'завршена', cancelled: 'отказана', awaiting_buyer: 'чека вашу сагласност', no_show: 'није преузета', awaiting_deposit: 'чека капару' },
     footer: 'Домаће — домаћа храна из вашег краја',
     estimate: 'процена', perKg: 'кг',
     estimateNote: 'Производи на меру се плаћају по стварној тежини: произвођач ће их измерити и послати коначан износ (и IPS QR код).',
@@ -125,13 +134,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     declineReason: (reason) => `The producer gave this reason: ${reason}`,
     cancelledByBuyerSubject: (id) => `The customer cancelled order ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Dear ${name}, ${c} cancelled order ${id}. The stock has been returned.`,
+    deposit: (p, st) => `Deposit ${p} %${st === 'due' ? ' (pay it to keep the order)' : st === 'paid' ? ' (paid)' : st === 'refund_due' ? ' (to be refunded)' : ' (refunded)'}`,
     order: 'Order', total: 'Total', grandTotal: 'Grand total', pickup: 'Pickup', delivery: 'Delivery',
     drop: 'Drop', dropPlace: 'Place',
     when: 'Date and time', address: 'Address', phone: 'Phone', notes: 'Notes', customer: 'Customer',
     pickupPoint: 'Pickup point', deliveryFee: 'Delivery fee', payment: 'Payment', cash: 'cash', ipsQr: 'IPS QR',
     paid: 'paid', unpaid: 'not paid', ipsHint: 'Scan the IPS QR code with your banking app, or pay to:',
     account: 'Account', reference: 'Reference', amount: 'Amount',
-    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'awaiting your consent', no_show: 'not collected' },
+    statuses: { pending: 'pending', confirmed: 'confirmed', ready: 'ready', completed: 'completed', cancelled: 'cancelled', awaiting_buyer: 'awaiting your consent', no_show: 'not collected', awaiting_deposit: 'awaiting the deposit' },
     footer: 'Domaće — home-made food from near you',
     estimate: 'estimate', perKg: 'kg',
     estimateNote: 'Products sold by weight are paid by their real weight: the producer will weigh them and send the final amount (and the IPS QR code).',
@@ -151,13 +161,14 @@ const STRINGS: Record<TextLanguage, Strings> = {
     declineReason: (reason) => `Причина, указанная производителем: ${reason}`,
     cancelledByBuyerSubject: (id) => `Покупатель отменил заказ ${id}`,
     cancelledByBuyerIntro: (name, id, c) => `Здравствуйте, ${name}! ${c} отменил(а) заказ ${id}. Остаток возвращён.`,
+    deposit: (p, st) => `Предоплата ${p} %${st === 'due' ? ' (оплатите, чтобы сохранить заказ)' : st === 'paid' ? ' (оплачена)' : st === 'refund_due' ? ' (будет возвращена)' : ' (возвращена)'}`,
     order: 'Заказ', total: 'Итого', grandTotal: 'Всего', pickup: 'Самовывоз', delivery: 'Доставка',
     drop: 'Выдача', dropPlace: 'Место',
     when: 'Дата и время', address: 'Адрес', phone: 'Телефон', notes: 'Примечание', customer: 'Покупатель',
     pickupPoint: 'Пункт выдачи', deliveryFee: 'Доставка', payment: 'Оплата', cash: 'наличными', ipsQr: 'IPS QR',
     paid: 'оплачено', unpaid: 'не оплачено', ipsHint: 'Отсканируйте IPS QR-код в приложении банка или переведите на:',
     account: 'Счёт', reference: 'Назначение (позив на број)', amount: 'Сумма',
-    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия', no_show: 'не забран' },
+    statuses: { pending: 'ожидает', confirmed: 'подтверждён', ready: 'готов', completed: 'завершён', cancelled: 'отменён', awaiting_buyer: 'ждёт вашего согласия', no_show: 'не забран', awaiting_deposit: 'ждёт предоплату' },
     footer: 'Domaće — домашняя еда рядом с вами',
     estimate: 'оценка', perKg: 'кг',
     estimateNote: 'Товары на вес оплачиваются по фактическому весу: производитель взвесит их и пришлёт окончательную сумму (и IPS QR-код).',
@@ -197,10 +208,11 @@ function orderBlock(o: MailOrder, s: Strings, opts: { forProducer: boolean }): {
     [s.phone, o.contactPhone],
     ...(o.notes ? [fact(s.notes, o.notes)] : []),
     ...(o.deliveryFeePara > 0 ? [fact(s.deliveryFee, money(o.deliveryFeePara, s))] : []),
+    ...(o.deposit ? [fact(s.deposit(o.deposit.percent, o.deposit.status), money(o.deposit.para, s))] : []),
     [s.payment, `${o.paymentMethod === 'ips_qr' ? s.ipsQr : s.cash} · ${o.paymentStatus === 'paid' ? s.paid : s.unpaid}`],
   ];
   const ipsFacts: [string, string][] = o.ips
-    ? [[s.account, formatAccount(o.ips.account)], [s.amount, money(o.totalPara, s)], [s.reference, o.ips.reference]]
+    ? [[s.account, formatAccount(o.ips.account)], [s.amount, money(o.ips.amountPara, s)], [s.reference, o.ips.reference]]
     : [];
   const text = [
     ...facts.map(([k, v]) => `${k}: ${v}`),

@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Language, OrderStatus } from '#shared/constants.ts';
 import type { Pricing } from '#shared/weight-price.ts';
+import type { DepositStatus } from '#shared/deposit.ts';
 import type { OrderDrop } from '#shared/contracts/orders.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { publicHouseholdCondition } from '../../db/read-models.ts';
 import {
   drops, households, idempotencyKeys, orderEvents, orderItems, orders, products, users, type StoredDelivery, type StoredPickupPoint,
 } from '../../db/schema.ts';
-import { productIsPublicText } from '../../db/read-models.ts';
+import { PREORDERED_QUANTITY_SQL, productIsPublicText } from '../../db/read-models.ts';
+import { markDepositsPaid } from '../../domain/deposits.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 /** The only module of the orders feature that touches the schema. */
@@ -33,6 +35,10 @@ export interface LockedProduct {
   availableFrom: string | null;
   availability: boolean;
   archived: boolean;
+  /** Percent of a pre-order's total asked as a deposit (src/shared/deposit.ts). */
+  depositPercent: number;
+  /** The most that may be pre-ordered; null = no cap. */
+  preorderLimit: number | null;
   /** The household's logistics and payment settings (the same on every product of it). */
   household: CheckoutHousehold;
   /** The household's user (households.id = users.id) to mail about the order; null if it is gone or turned the new-order mail off. */
@@ -49,6 +55,8 @@ export interface CheckoutHousehold {
   paymentCash: boolean;
   ipsAccount: string | null;
   ipsPayeeName: string | null;
+  /** Days to pay a pre-order's deposit. */
+  depositDays: number;
 }
 
 export interface Recipient {
@@ -114,9 +122,9 @@ export function createOrdersRepository() {
         .from(users).where(inArray(users.id, ids));
     },
 
-    /** Locks one order for a status change; `scope` limits it to its buyer or its household. */
-    async lockOrder(db: DbOrTx, id: string, scope: { buyerId: string } | { householdId: string }): Promise<OrderRow | null> {
-      const owner = 'buyerId' in scope ? eq(orders.buyerId, scope.buyerId) : eq(orders.householdId, scope.householdId);
+    /** Locks one order for a status change; `scope` limits it to its buyer or its household ('system': run-expiries). */
+    async lockOrder(db: DbOrTx, id: string, scope: { buyerId: string } | { householdId: string } | 'system'): Promise<OrderRow | null> {
+      const owner = scope === 'system' ? undefined : 'buyerId' in scope ? eq(orders.buyerId, scope.buyerId) : eq(orders.householdId, scope.householdId);
       const [row] = await db.select().from(orders).where(and(eq(orders.id, id), owner)).for('update');
       return row ?? null;
     },
@@ -145,12 +153,39 @@ export function createOrdersRepository() {
 
     itemsOf,
 
+    /** The buyer said the deposit is paid (payment-sent on an order awaiting it). */
+    async setDepositReported(db: DbOrTx, id: string, now: Date): Promise<void> {
+      await db.update(orders).set({ depositReportedAt: now, updatedAt: now }).where(eq(orders.id, id));
+    },
+
+    /** The producer said the deposit did not come after all: the buyer's report is cleared. */
+    async clearDepositReported(db: DbOrTx, id: string, now: Date): Promise<void> {
+      await db.update(orders).set({ depositReportedAt: null, updatedAt: now }).where(eq(orders.id, id));
+    },
+
+    markDepositsPaid,
+
+    /** refund_due -> refunded; false when the deposit was not due back. */
+    async setDepositRefunded(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+      const rows = await db.update(orders).set({ depositStatus: 'refunded', depositRefundedAt: now, updatedAt: now })
+        .where(and(eq(orders.id, id), eq(orders.depositStatus, 'refund_due'))).returning({ id: orders.id });
+      return rows.length === 1;
+    },
+
+    /** Pre-orders whose unpaid (and not reported) deposit is due by `at`, oldest first. */
+    async dueDeposits(db: DbOrTx, at: Date, limit: number): Promise<string[]> {
+      const rows = await db.select({ id: orders.id }).from(orders)
+        .where(and(eq(orders.status, 'awaiting_deposit'), lte(orders.depositDueAt, at), isNull(orders.depositReportedAt)))
+        .orderBy(asc(orders.depositDueAt), asc(orders.id)).limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /**
      * Orders with their lines, events, household and customer names, newest first.
      * `after` is the (createdAt, id) of the last row of the previous page.
      */
     async listOrders(db: DbOrTx, opts: {
-      buyerId?: string; householdId?: string; id?: string; ids?: string[]; status?: OrderStatus;
+      buyerId?: string; householdId?: string; id?: string; ids?: string[]; status?: OrderStatus; depositStatus?: DepositStatus;
       after?: { createdAt: Date; id: string }; limit: number;
     }): Promise<OrdersPage> {
       const where: SQL[] = [];
@@ -159,6 +194,7 @@ export function createOrdersRepository() {
       if (opts.id) where.push(eq(orders.id, opts.id));
       if (opts.ids) where.push(inArray(orders.id, opts.ids));
       if (opts.status) where.push(eq(orders.status, opts.status));
+      if (opts.depositStatus) where.push(eq(orders.depositStatus, opts.depositStatus));
       // A row comparison, so (buyer_id | household_id[, status], created_at DESC, id DESC) seeks
       // straight to the page (migration 0019) instead of filtering every newer order.
       if (opts.after) where.push(sql`(${orders.createdAt}, ${orders.id}) < (${opts.after.createdAt.toISOString()}::timestamptz, ${opts.after.id}::uuid)`);
@@ -231,7 +267,7 @@ export interface CheckoutWrite {
   now: Date;
   orders: Pick<OrderRow, 'id' | 'householdId' | 'totalPara' | 'number' | 'deliveryType' | 'pickupDate' | 'pickupTime' | 'deliveryAddress'
     | 'deliveryArea' | 'pickupPointId' | 'pickupPointName' | 'pickupPointAddress' | 'deliveryFeePara' | 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName'
-    | 'estimateTotalPara' | 'dropId'>[];
+    | 'estimateTotalPara' | 'dropId' | 'status' | 'depositPercent' | 'depositPara' | 'depositStatus' | 'depositDueAt'>[];
   items: OrderItemRow[];
   mails: Mail[];
 }
@@ -253,7 +289,8 @@ SELECT p.id, p.household_id AS "householdId", h.name AS "householdName", p.name,
        p.price_para AS "pricePara", p.pricing, p.piece_weight::float8 AS "pieceWeight", p.stock::float8 AS stock, p.quantity_step::float8 AS "quantityStep",
        to_char(p.available_from, 'YYYY-MM-DD') AS "availableFrom", p.availability, NOT ${productIsPublicText('p')} AS archived,
        h.pickup_points AS "pickupPoints", h.delivery, h.minimum_order_para AS "minimumOrderPara", h.payment_cash AS "paymentCash",
-       h.ips_account AS "ipsAccount", h.ips_payee_name AS "ipsPayeeName",
+       h.ips_account AS "ipsAccount", h.ips_payee_name AS "ipsPayeeName", h.deposit_days AS "depositDays",
+       p.deposit_percent AS "depositPercent", p.preorder_limit AS "preorderLimit",
        (SELECT array_agg(nextval('order_number_seq')) FROM generate_series(1,
           (SELECT count(DISTINCT q.household_id)::int FROM products q WHERE q.id = ANY($1::uuid[])))) AS numbers,
        u.email AS "producerEmail", u.name AS "producerName", u.language AS "producerLanguage",
@@ -296,23 +333,26 @@ WITH o AS (
   INSERT INTO orders (id, checkout_id, buyer_id, household_id, status, delivery_type, pickup_date, pickup_time,
                       delivery_address, contact_phone, notes, total_para, created_at, updated_at,
                       number, pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para,
-                      payment_method, ips_account, ips_payee_name, estimate_total_para, drop_id)
-  SELECT o.id, $1::uuid, $2::uuid, o.household_id, 'pending', o.delivery_type, o.pickup_date, o.pickup_time, o.delivery_address,
+                      payment_method, ips_account, ips_payee_name, estimate_total_para, drop_id,
+                      deposit_percent, deposit_para, deposit_status, deposit_due_at)
+  SELECT o.id, $1::uuid, $2::uuid, o.household_id, o.status, o.delivery_type, o.pickup_date, o.pickup_time, o.delivery_address,
          $3, $4, o.total_para, $5::timestamptz, $5::timestamptz,
          o.number, o.pickup_point_id, o.pickup_point_name, o.pickup_point_address, o.delivery_area, o.delivery_fee_para,
-         o.payment_method, o.ips_account, o.ips_payee_name, o.estimate_total_para, o.drop_id
+         o.payment_method, o.ips_account, o.ips_payee_name, o.estimate_total_para, o.drop_id,
+         o.deposit_percent, o.deposit_para, o.deposit_status, o.deposit_due_at
   FROM unnest($6::uuid[], $7::uuid[], $8::bigint[], $9::text[], $10::date[], $11::text[], $12::text[], $13::bigint[],
-              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[], $40::bigint[], $43::uuid[])
+              $14::uuid[], $15::text[], $16::text[], $17::text[], $18::bigint[], $19::text[], $20::text[], $21::text[], $40::bigint[], $43::uuid[],
+              $44::text[], $45::int[], $46::bigint[], $47::text[], $48::timestamptz[])
        AS o(id, household_id, total_para, delivery_type, pickup_date, pickup_time, delivery_address, number,
             pickup_point_id, pickup_point_name, pickup_point_address, delivery_area, delivery_fee_para, payment_method, ips_account, ips_payee_name,
-            estimate_total_para, drop_id)
-  RETURNING id
+            estimate_total_para, drop_id, status, deposit_percent, deposit_para, deposit_status, deposit_due_at)
+  RETURNING id, status
 ), i AS (
-  INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity, pricing, piece_weight)
-  SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::bigint[], $28::numeric[], $41::text[], $42::numeric[])
+  INSERT INTO order_items (id, order_id, product_id, name, unit, unit_price_para, quantity, pricing, piece_weight, preorder)
+  SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::uuid[], $25::text[], $26::text[], $27::bigint[], $28::numeric[], $41::text[], $42::numeric[], $49::boolean[])
 ), e AS (
   INSERT INTO order_events (order_id, status, actor_id, created_at)
-  SELECT o.id, 'pending', $2::uuid, $5::timestamptz FROM o
+  SELECT o.id, o.status, $2::uuid, $5::timestamptz FROM o
 ), m AS (
   INSERT INTO mail_outbox ("to", subject, text, html)
   SELECT * FROM unnest($29::text[], $30::text[], $31::text[], $32::text[])
@@ -332,6 +372,7 @@ interface LockedRow extends CheckoutHousehold {
   id: string; householdId: string; householdName: string; name: string; unit: OrderItemRow['unit']; pricePara: number;
   pricing: Pricing; pieceWeight: number | null;
   stock: number | null; quantityStep: number; availableFrom: string | null; availability: boolean; archived: boolean;
+  depositPercent: number; preorderLimit: number | null; depositDays: number;
   numbers: number[] | null;
   producerEmail: string | null; producerName: string | null; producerLanguage: Language | null; producerWantsMail: boolean;
   buyerEmail: string; buyerName: string; buyerLanguage: Language;
@@ -356,6 +397,8 @@ async function insertCheckout(client: SqlClient, w: CheckoutWrite, key: KeyRow):
       key.userId, key.key, key.requestHash, key.responseStatus, JSON.stringify(key.responseBody), key.createdAt, key.expiresAt,
       w.orders.map((o) => o.estimateTotalPara), items.map((i) => i.pricing), items.map((i) => i.pieceWeight),
       w.orders.map((o) => o.dropId),
+      w.orders.map((o) => o.status), w.orders.map((o) => o.depositPercent), w.orders.map((o) => o.depositPara),
+      w.orders.map((o) => o.depositStatus), w.orders.map((o) => o.depositDueAt), items.map((i) => i.preorder),
     ],
   });
   }
@@ -421,9 +464,10 @@ export function createCheckoutStore(pool: pg.Pool) {
         id: r.id, householdId: r.householdId, householdName: r.householdName, name: r.name, unit: r.unit, pricePara: r.pricePara,
         pricing: r.pricing, pieceWeight: r.pieceWeight,
         stock: r.stock, quantityStep: r.quantityStep, availableFrom: r.availableFrom, availability: r.availability, archived: r.archived,
+        depositPercent: r.depositPercent, preorderLimit: r.preorderLimit,
         household: {
           pickupPoints: r.pickupPoints, delivery: r.delivery, minimumOrderPara: r.minimumOrderPara, paymentCash: r.paymentCash,
-          ipsAccount: r.ipsAccount, ipsPayeeName: r.ipsPayeeName,
+          ipsAccount: r.ipsAccount, ipsPayeeName: r.ipsPayeeName, depositDays: r.depositDays,
         },
         producer: r.producerEmail === null || !r.producerWantsMail ? null : { email: r.producerEmail, name: r.producerName!, language: r.producerLanguage! },
         buyer: { email: r.buyerEmail, name: r.buyerName, language: r.buyerLanguage },
@@ -440,6 +484,12 @@ export function createCheckoutStore(pool: pg.Pool) {
     async lockDrops(client: SqlClient, ids: string[]): Promise<CheckoutDrop[]> {
       if (ids.length === 0) return [];
       return rowsOf<CheckoutDrop>(client, 'orders.lock_drops', LOCK_DROPS_SQL, [ids]);
+    },
+
+    /** PREORDERED_QUANTITY_SQL on the checkout's connection, after the product's row lock. */
+    async preorderedQuantity(client: SqlClient, productId: string): Promise<number> {
+      const rows = await rowsOf<{ n: number }>(client, 'orders.preordered_quantity', PREORDERED_QUANTITY_SQL, [productId]);
+      return Number(rows[0]?.n ?? 0);
     },
 
     /** Takes the units of limited products whose rows this transaction has locked and checked. */

@@ -11,7 +11,10 @@ import { producerOrdersRoutes } from './producer-orders.routes.ts';
 
 /** The buyer's side: checkout (POST /api/orders) and own orders (docs/architecture.md, API). */
 export const ordersRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const service = createOrdersService({ db: deps.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(deps.pool), clock: deps.clock, outbox: deps.outbox });
+  const service = createOrdersService({
+    db: deps.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(deps.pool), clock: deps.clock, outbox: deps.outbox,
+    waitlist: { holdHours: deps.config.waitlistHoldHours, publicUrl: deps.config.publicUrl },
+  });
 
   app.route({
     ...route(endpoints.orders.create),

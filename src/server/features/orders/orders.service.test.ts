@@ -143,7 +143,7 @@ describe('order mails', () => {
     deliveryType: 'delivery', pickupDate: '2030-06-11', pickupTime: '10:00', deliveryAddress: 'Кнез Михаилова 1', contactPhone: '+381641234567',
     notes: null, totalPara: 123_450, items: [{ name: 'Мед', unit: 'jar', unitPricePara: 123_450, quantity: 1 }],
     number: 100_001, deliveryFeePara: 0, deliveryArea: null, pickupPointName: null, pickupPointAddress: null,
-    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null, estimate: false, estimateTotalPara: null, drop: null,
+    paymentMethod: 'cash', paymentStatus: 'unpaid', ips: null, estimate: false, estimateTotalPara: null, drop: null, deposit: null,
   };
   it('speaks the recipient language and escapes HTML', () => {
     const ru = statusChangeMail({ email: 'a@b.rs', name: 'Ана', language: 'ru' }, order);
@@ -159,7 +159,7 @@ describe('order mails', () => {
     const ips: MailOrder = {
       ...order, deliveryType: 'pickup', deliveryAddress: null, pickupPointName: 'Тезга 7', pickupPointAddress: 'Пијаца 1, Ириг',
       deliveryFeePara: 30_000, paymentMethod: 'ips_qr',
-      ips: { account: '840000000095584510', reference: '9719100001', qrPng: 'data:image/png;base64,AAAA' },
+      ips: { account: '840000000095584510', amountPara: 123_450, reference: '9719100001', qrPng: 'data:image/png;base64,AAAA' },
     };
     const buyerMail = confirmationMail({ email: 'a@b.rs', name: 'Ana', language: 'en' }, [ips]);
     expect(buyerMail.text).toContain('Pickup point: Тезга 7, Пијаца 1, Ириг');

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { OrderStatus } from '#shared/constants.ts';
 import { checkRequest, mergeItems, planCheckout, type CheckoutProblem, type PlanDrop, type PlanHousehold } from '#shared/checkout-plan.ts';
 import type { CreateOrderInput, Order, OrderWeightsBody, ProducerOrder } from '#shared/contracts/orders.ts';
+import {
+  depositDueAt, depositModel97Reference, depositPara, depositPercentOf, depositReference, isPreorder, remainderPara, type DepositStatus,
+} from '#shared/deposit.ts';
 import { ipsPayload, model97Reference } from '#shared/ips.ts';
 import { paraToRsd } from '#shared/money.ts';
 import { isEstimateLine, linePricePara, needsConsent } from '#shared/weight-price.ts';
@@ -10,6 +13,7 @@ import { qrPngDataUrl, qrSvg } from '../../lib/ips-qr.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import { createNotification } from '../../domain/notifications.ts';
+import { offerReturnedStock, releaseHoldsForCheckout, type WaitlistDeps } from '../../domain/waitlist.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
@@ -46,22 +50,47 @@ export async function loadOne(repo: Pick<OrdersRepository, 'listOrders'>, tx: Db
   return rows[0]!;
 }
 
+type DepositColumns = Pick<FullOrder, 'depositPercent' | 'depositPara' | 'depositStatus'>;
+
+/** The order's deposit (src/shared/deposit.ts), or null. */
+export function depositOf(o: DepositColumns): { percent: number; para: number; status: DepositStatus } | null {
+  return o.depositStatus === null ? null : { percent: o.depositPercent ?? 0, para: o.depositPara ?? 0, status: o.depositStatus };
+}
+
+/** What the buyer pays for the order itself: the total less a paid deposit. */
+export const amountDuePara = (o: Pick<FullOrder, 'totalPara'> & DepositColumns): number => remainderPara(o.totalPara, depositOf(o));
+
 /**
- * The NBS IPS QR text of an ips_qr order (amount = its total, reference = its number), else null.
- * An order sold by weight gets none while its total is an estimate or waits for the buyer's
- * consent: the QR carries only a final amount (docs/weight-pricing.md).
+ * The NBS IPS QR text of an ips_qr order (amount = what is due: its total less a paid deposit,
+ * reference = its number), else null. An order sold by weight gets none while its total is an
+ * estimate or waits for the buyer's consent: the QR carries only a final amount
+ * (docs/weight-pricing.md); a pre-order none while its deposit is due (that QR comes first).
  */
-export function orderIpsPayload(o: Pick<FullOrder, 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'totalPara' | 'number' | 'items' | 'status'>): string | null {
+export function orderIpsPayload(o: Pick<FullOrder, 'paymentMethod' | 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'totalPara' | 'number' | 'items' | 'status'> & DepositColumns): string | null {
   if (o.paymentMethod !== 'ips_qr' || !o.ipsAccount) return null;
-  if (!totalIsFinal(o)) return null;
+  if (!totalIsFinal(o) || o.status === 'awaiting_deposit') return null;
   return ipsPayload({
-    account: o.ipsAccount, payeeName: o.ipsPayeeName ?? o.householdName, amountPara: o.totalPara,
+    account: o.ipsAccount, payeeName: o.ipsPayeeName ?? o.householdName, amountPara: amountDuePara(o),
     purpose: ipsPurpose(o.number), reference: String(o.number),
   });
 }
 
+/** The IPS QR of a pre-order's deposit: its amount, RO = the order's reference with `-1`; null without an account. */
+export function depositIps(o: Pick<FullOrder, 'ipsAccount' | 'ipsPayeeName' | 'householdName' | 'number'> & DepositColumns): { payload: string; reference: string } | null {
+  const deposit = depositOf(o);
+  if (!deposit || !o.ipsAccount) return null;
+  return {
+    payload: ipsPayload({
+      account: o.ipsAccount, payeeName: o.ipsPayeeName ?? o.householdName, amountPara: deposit.para,
+      purpose: ipsPurpose(o.number), reference: depositReference(o.number),
+    }),
+    reference: depositModel97Reference(o.number),
+  };
+}
+
 export async function toOrder(o: FullOrder): Promise<Order> {
   const payload = orderIpsPayload(o);
+  const dep = depositIps(o);
   return {
     id: o.id,
     number: o.number,
@@ -89,6 +118,10 @@ export async function toOrder(o: FullOrder): Promise<Order> {
       reportedAt: o.paymentReportedAt ? o.paymentReportedAt.toISOString() : null,
       ips: payload ? { payload, qrSvg: await qrSvg(payload) } : null,
     },
+    deposit: o.depositStatus === null ? null : {
+      percent: o.depositPercent ?? 0, amount: paraToRsd(o.depositPara ?? 0), status: o.depositStatus,
+      ips: dep ? { ...dep, qrSvg: await qrSvg(dep.payload) } : null,
+    },
     items: o.items.map(toOrderLineDto),
     events: o.events.map((e) => ({ status: e.status, createdAt: e.createdAt.toISOString() })),
     createdAt: o.createdAt.toISOString(),
@@ -100,14 +133,17 @@ export async function toProducerOrder(o: FullOrder): Promise<ProducerOrder> {
   return { ...(await toOrder(o)), customerId: o.buyerId, customerName: o.customerName };
 }
 
-async function toMailOrder(o: FullOrder): Promise<MailOrder> {
+export async function toMailOrder(o: FullOrder): Promise<MailOrder> {
+  const deposit = depositOf(o);
+  // While the deposit is due, the mail's QR is the deposit's.
+  const dep = o.status === 'awaiting_deposit' && deposit?.status === 'due' ? depositIps(o) : null;
   const payload = orderIpsPayload(o);
-  return {
-    ...o,
-    items: o.items,
-    estimate: isEstimateOrder(o),
-    ips: payload && o.ipsAccount ? { account: o.ipsAccount, reference: model97Reference(String(o.number)), qrPng: await qrPngDataUrl(payload) } : null,
-  };
+  const ips = dep && o.ipsAccount
+    ? { account: o.ipsAccount, amountPara: deposit!.para, reference: dep.reference, qrPng: await qrPngDataUrl(dep.payload) }
+    : payload && o.ipsAccount
+      ? { account: o.ipsAccount, amountPara: amountDuePara(o), reference: model97Reference(String(o.number)), qrPng: await qrPngDataUrl(payload) }
+      : null;
+  return { ...o, items: o.items, estimate: isEstimateOrder(o), ips, deposit };
 }
 
 /** Orders page on (created_at, id), the time to the millisecond as the repository compares it. */
@@ -143,11 +179,13 @@ export interface OrdersServiceDeps {
   checkoutStore: CheckoutStore;
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
+  /** Stock returned by a cancellation is offered to the waitlist (src/server/domain/waitlist.ts). */
+  waitlist?: WaitlistDeps;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-export function createOrdersService({ db, repo, checkoutStore: store, clock, outbox }: OrdersServiceDeps) {
+export function createOrdersService({ db, repo, checkoutStore: store, clock, outbox, waitlist }: OrdersServiceDeps) {
   const once = createIdempotency({ store, clock });
 
   /**
@@ -167,6 +205,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
 
     // The newest version of every row, locked until commit: what is checked here is what is sold.
     const locked = await store.lockProducts(client, ids, buyerId);
+    // The buyer's waitlist holds go back into the stock this checkout buys from (rolled back with it).
+    const held = await releaseHoldsForCheckout(client, buyerId, ids, now);
+    for (const p of locked.products) if (p.stock !== null && held.has(p.id)) p.stock = Math.round((p.stock + held.get(p.id)!) * 1000) / 1000;
     const found = new Map(locked.products.map((p) => [p.id, p]));
     const unavailable = ids.filter((id) => { const p = found.get(id); return !p || p.archived || !p.availability; });
     if (unavailable.length > 0) {
@@ -180,6 +221,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     }
 
     const lines = ids.map((id) => ({ product: found.get(id)!, quantity: wanted.get(id)!, itemIndex: body.items.findIndex((i) => i.productId === id) }));
+    await checkPreorderLimits(client, lines, now);
     // The drops named, share-locked until commit (cancel, change and leave wait for this checkout).
     const drops = await store.lockDrops(client, dropIdsOf(body));
     const households = new Map(locked.products.map((p) => [p.householdId, planHousehold(p, drops)]));
@@ -203,25 +245,34 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       const items: OrderItemRow[] = part.lines.map(({ product: p, quantity }) => ({
         id: randomUUID(), orderId: id, productId: p.id, name: p.name, unit: p.unit, unitPricePara: p.pricePara, quantity,
         pricing: p.pricing, pieceWeight: p.pricing === 'weight' ? p.pieceWeight : null, weight: null,
+        preorder: isPreorder(p.availableFrom, now),
       }));
       // An order with lines sold by weight keeps its estimated total for the 15 % rule.
       const estimated = items.some((i) => i.pricing === 'weight');
-      const ips = f.paymentMethod === 'ips_qr';
+      // A pre-order of a product asking a deposit waits for it (src/shared/deposit.ts).
+      const percent = depositPercentOf(part.lines.map((l) => ({ preorder: isPreorder(l.product.availableFrom, now), depositPercent: l.product.depositPercent })));
+      const totalPara = part.subtotalPara + part.feePara;
+      const status: OrderStatus = percent > 0 ? 'awaiting_deposit' : 'pending';
+      // The deposit is paid by IPS whatever pays the rest: the account is copied for it too.
+      const ips = f.paymentMethod === 'ips_qr' || percent > 0;
       return {
-        id, number, checkoutId, buyerId, householdId: part.household.id, status: 'pending', deliveryType: f.deliveryType,
+        id, number, checkoutId, buyerId, householdId: part.household.id, status, deliveryType: f.deliveryType,
         pickupDate: f.date, pickupTime: f.time, deliveryAddress: f.deliveryAddress, deliveryArea: f.deliveryArea,
         pickupPointId: f.point?.id ?? null, pickupPointName: f.point?.name ?? null, pickupPointAddress: f.point?.address ?? null,
         contactPhone: body.contactPhone, notes,
-        deliveryFeePara: part.feePara, totalPara: part.subtotalPara + part.feePara,
+        deliveryFeePara: part.feePara, totalPara,
         paymentMethod: f.paymentMethod, paymentStatus: 'unpaid', paidAt: null, paymentReportedAt: null,
         ipsAccount: ips ? settings.ipsAccount : null, ipsPayeeName: ips ? (settings.ipsPayeeName ?? first.householdName) : null,
         estimateTotalPara: estimated ? part.subtotalPara + part.feePara : null,
         dropId: f.dropId, drop: orderDropOf(drops.find((d) => d.id === f.dropId) ?? null),
+        depositPercent: percent > 0 ? percent : null, depositPara: percent > 0 ? depositPara(totalPara, percent) : null,
+        depositStatus: percent > 0 ? 'due' : null, depositDueAt: percent > 0 ? depositDueAt(now, settings.depositDays) : null,
+        depositReportedAt: null, depositPaidAt: null, depositRefundedAt: null,
         createdAt: now, updatedAt: now,
         householdName: first.householdName,
         customerName: buyer.name,
         items: items.sort(byName),
-        events: [{ status: 'pending', createdAt: now }],
+        events: [{ status, createdAt: now }],
       };
     });
 
@@ -239,10 +290,28 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     };
   }
 
+  /**
+   * A pre-ordered line may not take its product past its preorderLimit: what orders not
+   * cancelled hold, read after the product's row lock (so every checkout before is counted).
+   */
+  async function checkPreorderLimits(client: SqlClient, lines: { product: LockedProduct; quantity: number; itemIndex: number }[], now: Date) {
+    const capped = lines.filter((l) => l.product.preorderLimit !== null && isPreorder(l.product.availableFrom, now));
+    const over: { productId: string; name: string; message: string; field: string }[] = [];
+    for (const l of capped) {
+      const taken = await store.preorderedQuantity(client, l.product.id);
+      const left = Math.max(0, l.product.preorderLimit! - taken);
+      if (l.quantity > left) over.push({ productId: l.product.id, name: l.product.name, field: `items.${l.itemIndex}.quantity`, message: `Only ${left} left to pre-order` });
+    }
+    if (over.length > 0) throw conflict('order.preorder_limit', 'The pre-order limit of some products is reached', over);
+  }
+
   /** Stock back for every line of a cancelled order, in product id order like checkout. */
   async function restock(tx: DbOrTx, orderId: string, now: Date) {
     const items = (await repo.itemsOf(tx, [orderId])).sort((a, b) => (a.productId < b.productId ? -1 : 1));
-    for (const item of items) await repo.returnStock(tx, item.productId, item.quantity, now);
+    for (const item of items) {
+      await repo.returnStock(tx, item.productId, item.quantity, now);
+      if (waitlist) await offerReturnedStock(tx, item.productId, now, waitlist);
+    }
   }
 
   /** The status an order had before it started waiting for the buyer (pending or confirmed). */
@@ -260,13 +329,13 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       return answer;
     },
 
-    async listForBuyer(buyerId: string, query: { status?: OrderStatus; cursor?: string; limit: number }) {
-      const page = await repo.listOrders(db, { buyerId, status: query.status, after: decodeCursor(query.cursor, ordersCursor), limit: query.limit });
+    async listForBuyer(buyerId: string, query: { status?: OrderStatus; depositStatus?: DepositStatus; cursor?: string; limit: number }) {
+      const page = await repo.listOrders(db, { buyerId, status: query.status, depositStatus: query.depositStatus, after: decodeCursor(query.cursor, ordersCursor), limit: query.limit });
       return { items: await Promise.all(page.rows.map(toOrder)), nextCursor: page.hasMore ? orderCursorOf(page.rows.at(-1)!) : null };
     },
 
-    async listForProducer(householdId: string, query: { status?: OrderStatus; cursor?: string; limit: number }) {
-      const page = await repo.listOrders(db, { householdId, status: query.status, after: decodeCursor(query.cursor, ordersCursor), limit: query.limit });
+    async listForProducer(householdId: string, query: { status?: OrderStatus; depositStatus?: DepositStatus; cursor?: string; limit: number }) {
+      const page = await repo.listOrders(db, { householdId, status: query.status, depositStatus: query.depositStatus, after: decodeCursor(query.cursor, ordersCursor), limit: query.limit });
       return { items: await Promise.all(page.rows.map(toProducerOrder)), nextCursor: page.hasMore ? orderCursorOf(page.rows.at(-1)!) : null };
     },
 
@@ -286,7 +355,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
         const now = clock();
         const row = await repo.lockOrder(tx, id, { buyerId });
         if (!row) throw notFound('Order');
-        if (row.status !== 'pending' && row.status !== 'awaiting_buyer') throw conflict('order.not_cancellable', 'Only pending orders (or orders awaiting your consent) can be cancelled');
+        if (row.status !== 'pending' && row.status !== 'awaiting_buyer' && row.status !== 'awaiting_deposit') {
+          throw conflict('order.not_cancellable', 'Only pending orders (or orders awaiting your consent or deposit) can be cancelled');
+        }
         const at = eventTime(now, row.updatedAt);
         await repo.setStatus(tx, id, 'cancelled', at);
         await restock(tx, id, at);
@@ -325,7 +396,14 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
               unweighed.map((i) => ({ productId: i.productId, name: i.name, message: `${i.name} is not weighed yet` })));
           }
         }
-        const at = eventTime(now, row.updatedAt);
+        // Taking a pre-order on from awaiting its deposit is the producer's word that it is paid.
+        let from = row;
+        if (row.status === 'awaiting_deposit' && status !== 'cancelled') {
+          await repo.markDepositsPaid(tx, [id], householdId, eventTime(now, row.updatedAt));
+          from = (await repo.lockOrder(tx, id, { householdId }))!;
+          if (from.status === status) return { order: await loadOne(repo, tx, id), changed: true };
+        }
+        const at = eventTime(now, from.updatedAt);
         await repo.setStatus(tx, id, status, at);
         if (status === 'cancelled') await restock(tx, id, at);
         await repo.insertEvent(tx, { orderId: id, status, actorId: householdId, createdAt: at });
@@ -407,12 +485,67 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
       return toOrder(order);
     },
 
+    /**
+     * POST /api/producer/orders/:id/deposit-refunded: the producer gave a deposit back
+     * (refund_due -> refunded). Said again: 200, unchanged; no deposit: 409 order.no_deposit;
+     * a deposit not due back: 409 order.deposit_not_refund_due.
+     */
+    async depositRefunded(householdId: string, id: string): Promise<ProducerOrder> {
+      const order = await db.transaction(async (tx) => {
+        const row = await repo.lockOrder(tx, id, { householdId });
+        if (!row) throw notFound('Order');
+        if (row.depositStatus === null) throw conflict('order.no_deposit', 'This order has no deposit');
+        if (row.depositStatus === 'refunded') return loadOne(repo, tx, id);
+        if (row.depositStatus !== 'refund_due') throw conflict('order.deposit_not_refund_due', 'Only a paid deposit of a cancelled order is refunded');
+        await repo.setDepositRefunded(tx, id, eventTime(clock(), row.updatedAt));
+        return loadOne(repo, tx, id);
+      });
+      return toProducerOrder(order);
+    },
+
+    /**
+     * run-expiries' deposits (src/server/wiring/expiries.ts): every pre-order whose
+     * deposit is unpaid (and not reported paid) by `at` is cancelled, its stock returned and its
+     * buyer told. Each is re-read under its row lock and cancelled only if it still awaits its
+     * deposit, so however many instances run this at once, an order expires once.
+     */
+    async expireDeposits(at: Date, limit = 200): Promise<{ expired: string[]; seen: number }> {
+      const ids = await repo.dueDeposits(db, at, limit);
+      const expired: string[] = [];
+      for (const id of ids) {
+        const done = await db.transaction(async (tx) => {
+          const row = await repo.lockOrder(tx, id, 'system');
+          if (!row || row.status !== 'awaiting_deposit' || row.depositReportedAt !== null || !row.depositDueAt || row.depositDueAt > at) return false;
+          const when = eventTime(at, row.updatedAt);
+          await repo.setStatus(tx, id, 'cancelled', when);
+          await restock(tx, id, when);
+          // No actor: the status notice (migration 0009's trigger) goes to the buyer.
+          await repo.insertEvent(tx, { orderId: id, status: 'cancelled', actorId: null, createdAt: when });
+          const full = await loadOne(repo, tx, id);
+          const [buyer] = await repo.findRecipients(tx, [row.buyerId]);
+          if (buyer?.notifyByEmail) await enqueueMail(tx, [statusChangeMail(buyer, await toMailOrder(full))]);
+          return true;
+        });
+        if (done) expired.push(id);
+      }
+      if (expired.length > 0) outbox.kick();
+      return { expired, seen: ids.length };
+    },
+
     /** PATCH /api/producer/orders/:id: status and/or payment received, by the owning producer. */
     async updateByProducer(householdId: string, id: string, body: { status?: OrderStatus; paymentStatus?: 'paid' | 'unpaid' }): Promise<ProducerOrder> {
       if (body.paymentStatus !== undefined) {
         await db.transaction(async (tx) => {
           const row = await repo.lockOrder(tx, id, { householdId });
           if (!row) throw notFound('Order');
+          // While a pre-order's deposit is due, the payment the producer confirms is the deposit's
+          // (src/shared/deposit.ts); unpaid then clears the buyer's report of it.
+          if (row.depositStatus === 'due' && row.status !== 'cancelled') {
+            const now = eventTime(clock(), row.updatedAt);
+            if (body.paymentStatus === 'paid') await repo.markDepositsPaid(tx, [id], householdId, now);
+            else if (row.depositReportedAt) await repo.clearDepositReported(tx, id, now);
+            return;
+          }
           // reported -> paid confirms the buyer's word; reported -> unpaid says the money did not come.
           if (row.paymentStatus !== body.paymentStatus) {
             await repo.setPayment(tx, id, body.paymentStatus === 'paid', eventTime(clock(), row.updatedAt));

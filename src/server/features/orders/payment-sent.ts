@@ -20,6 +20,20 @@ export function createPaymentSent(deps: { db: Db; repo: OrdersRepository; clock:
     const { order, told } = await db.transaction(async (tx) => {
       const row = await repo.lockOrder(tx, id, { buyerId });
       if (!row) throw notFound('Order');
+      // A pre-order awaiting its deposit: what the buyer says they paid is the deposit (by IPS,
+      // whatever pays the rest: src/shared/deposit.ts); the producer then confirms it.
+      if (row.status === 'awaiting_deposit' && row.depositStatus === 'due') {
+        if (row.depositReportedAt) return { order: await loadOne(repo, tx, id), told: false };
+        const now = eventTime(clock(), row.updatedAt);
+        await repo.setDepositReported(tx, id, now);
+        const full = await loadOne(repo, tx, id);
+        await createNotification(tx, { userId: row.householdId, type: 'payment_reported', orderId: id, data: { customerName: full.customerName, number: full.number, deposit: true }, createdAt: now });
+        const [producer] = await repo.findRecipients(tx, [row.householdId], 'payment_reported');
+        if (producer?.notifyByEmail) {
+          await enqueueMail(tx, [paymentReportedMail(producer, { number: full.number, customerName: full.customerName, totalPara: full.depositPara ?? 0, publicUrl: deps.publicUrl })]);
+        }
+        return { order: full, told: true };
+      }
       if (row.paymentMethod !== 'ips_qr') throw conflict('order.not_ips', 'Only an order paid by IPS QR can be reported as paid; this one is paid in cash');
       if (row.paymentStatus === 'paid') throw conflict('order.already_paid', 'This order is already paid');
       if (row.status === 'cancelled') throw conflict('order.status_final', 'A cancelled order cannot change');

@@ -19,6 +19,12 @@ export const producerOrdersRoutes: FastifyPluginAsyncZod<{ service: OrdersServic
   });
 
   app.route({
+    ...route(endpoints.producer.depositRefunded),
+    onRequest: app.requireProducer,
+    handler: async (request) => service.depositRefunded(currentUser(request).id, request.params.id),
+  });
+
+  app.route({
     ...route(endpoints.producer.setOrderWeights),
     onRequest: app.requireProducer,
     handler: async (request) => service.setWeights(currentUser(request).id, request.params.id, request.body),

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
-import type { Language } from '#shared/constants.ts';
+import type { Language, OrderStatus } from '#shared/constants.ts';
+import type { DepositStatus } from '#shared/deposit.ts';
+import { markDepositsPaid } from '../../domain/deposits.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { households, orders, paymentReminders, users } from '../../db/schema.ts';
 
@@ -9,8 +11,12 @@ export interface PayableOrder {
   id: string;
   number: number;
   householdId: string;
+  status: OrderStatus;
   totalPara: number;
   paymentStatus: 'unpaid' | 'reported' | 'paid';
+  depositPercent: number | null;
+  depositPara: number | null;
+  depositStatus: DepositStatus | null;
 }
 
 export interface ReminderOrder {
@@ -25,7 +31,10 @@ export interface ReminderOrder {
   buyer: { email: string; name: string; language: Language; wantsMail: boolean };
 }
 
-const payable = { id: orders.id, number: orders.number, householdId: orders.householdId, totalPara: orders.totalPara, paymentStatus: orders.paymentStatus };
+const payable = {
+  id: orders.id, number: orders.number, householdId: orders.householdId, status: orders.status, totalPara: orders.totalPara, paymentStatus: orders.paymentStatus,
+  depositPercent: orders.depositPercent, depositPara: orders.depositPara, depositStatus: orders.depositStatus,
+};
 
 export function createPaymentsRepository() {
   return {
@@ -44,6 +53,11 @@ export function createPaymentsRepository() {
       if (ids.length === 0) return;
       await db.update(orders).set({ paymentStatus: 'paid', paidAt: now, updatedAt: now })
         .where(and(inArray(orders.id, ids), ne(orders.paymentStatus, 'paid')));
+    },
+
+    /** Deposits matched by a statement: paid, their orders on from awaiting the deposit. */
+    async markDepositsPaid(db: DbOrTx, ids: string[], now: Date): Promise<void> {
+      await markDepositsPaid(db, ids, null, now);
     },
 
     /** Unpaid IPS orders of `date` placed before `placedBefore`, not cancelled or completed, whose buyer was not reminded. */

@@ -1,5 +1,5 @@
 import type { MatchedRow, StatementImport, UnmatchedRow } from '#shared/contracts/payments.ts';
-import { model97ReferenceOf } from '#shared/ips.ts';
+import { paymentReferenceOf, remainderPara } from '#shared/deposit.ts';
 import { paraToRsd } from '#shared/money.ts';
 import { addDays, belgradeInstant, belgradeNow } from '#shared/time.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,18 +7,11 @@ import { createNotification } from '../../domain/notifications.ts';
 import { enqueueMail, type MailOutbox } from '../../domain/outbox.ts';
 import { paymentReminderMail } from './payments.mails.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
-import { readStatement, type StatementRow } from './statement.ts';
+import { readStatement } from './statement.ts';
 
 /** Reminders go out from this Belgrade hour of the day before (never in the night). */
 export const REMINDER_FROM = '09:00';
 
-/** The order number a statement row's reference names, or null (docs/payments.md). */
-function orderNumberOf(reference: string): number | null {
-  const digits = model97ReferenceOf(reference);
-  if (!digits || digits.length > 15) return null;
-  const n = Number(digits);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -36,35 +29,52 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
      * orders (model 97, its number) and whose amount is its total to the para makes it paid,
      * in one transaction under the orders' row locks, so a second import of the same file
      * (even at the same moment) finds them paid: `already_paid`, nothing paid twice. An order
-     * of another household is `not_yours` and never touched.
+     * of another household is `not_yours` and never touched. A reference ending in `-1` pays
+     * the order's deposit (its amount to the para; src/shared/deposit.ts); the order's own
+     * reference then asks what is left (the total less a paid deposit).
      */
     async importStatement(householdId: string, bytes: Buffer): Promise<StatementImport> {
       const statement = readStatement(bytes);
-      const numbers = new Map<StatementRow, number | null>(statement.rows.map((r) => [r, orderNumberOf(r.reference)]));
-      const wanted = [...new Set([...numbers.values()].filter((n): n is number => n !== null))];
+      const refs = new Map(statement.rows.map((r) => [r, paymentReferenceOf(r.reference)]));
+      const wanted = [...new Set([...refs.values()].filter((n) => n !== null).map((n) => n.number))];
       const matched: MatchedRow[] = [];
       const unmatched: UnmatchedRow[] = [];
       await db.transaction(async (tx) => {
         const found = new Map((await repo.ordersByNumbers(tx, wanted, householdId)).map((o) => [o.number, o]));
         const paidNow = new Set<string>();
+        const depositsNow = new Set<string>();
         for (const row of statement.rows) {
           const echo = { row: row.line, date: row.date, amount: row.amountPara === null ? null : paraToRsd(row.amountPara), payer: row.payer, reference: row.reference };
-          const number = numbers.get(row)!;
-          if (number === null) {
+          const ref = refs.get(row)!;
+          if (ref === null) {
             unmatched.push({ ...echo, reason: 'no_order', problem: row.reference === '' ? 'reference_missing' : 'reference_unreadable' });
             continue;
           }
-          const order = found.get(number);
-          if (!order) { unmatched.push({ ...echo, reason: 'no_order' }); continue; }
+          const order = found.get(ref.number);
+          if (!order || (ref.deposit && order.depositStatus === null)) { unmatched.push({ ...echo, reason: 'no_order' }); continue; }
           if (order.householdId !== householdId) { unmatched.push({ ...echo, reason: 'not_yours' }); continue; }
           const own = { orderId: order.id, number: order.number };
+          if (ref.deposit) {
+            if (order.depositStatus !== 'due' || depositsNow.has(order.id)) { unmatched.push({ ...echo, ...own, reason: 'already_paid' }); continue; }
+            if (order.status === 'cancelled') { unmatched.push({ ...echo, ...own, reason: 'no_order' }); continue; }
+            if (row.amountPara === null) { unmatched.push({ ...echo, ...own, reason: 'amount', problem: 'amount_unreadable' }); continue; }
+            if (row.amountPara !== order.depositPara) { unmatched.push({ ...echo, ...own, reason: 'amount' }); continue; }
+            depositsNow.add(order.id);
+            matched.push({ ...echo, ...own, deposit: true });
+            continue;
+          }
           if (order.paymentStatus === 'paid' || paidNow.has(order.id)) { unmatched.push({ ...echo, ...own, reason: 'already_paid' }); continue; }
           if (row.amountPara === null) { unmatched.push({ ...echo, ...own, reason: 'amount', problem: 'amount_unreadable' }); continue; }
-          if (row.amountPara !== order.totalPara) { unmatched.push({ ...echo, ...own, reason: 'amount' }); continue; }
+          // A deposit paid in this same file counts too.
+          const depositPaid = order.depositStatus === 'paid' || depositsNow.has(order.id);
+          const due = remainderPara(order.totalPara, order.depositStatus === null ? null : { para: order.depositPara ?? 0, status: depositPaid ? 'paid' : order.depositStatus });
+          if (row.amountPara !== due) { unmatched.push({ ...echo, ...own, reason: 'amount' }); continue; }
           paidNow.add(order.id);
           matched.push({ ...echo, ...own });
         }
-        await repo.markPaid(tx, [...paidNow], clock());
+        const now = clock();
+        await repo.markDepositsPaid(tx, [...depositsNow], now);
+        await repo.markPaid(tx, [...paidNow], now);
       });
       return { matched, unmatched, columns: statement.columns, encoding: statement.encoding, delimiter: statement.delimiter };
     },

@@ -2,13 +2,14 @@ import { and, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Product } from '#shared/contracts/products.ts';
 import type { Household } from '#shared/contracts/households.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { householdColumns, productColumns, toHouseholdDto, toProductDto } from '../../db/read-models.ts';
+import { householdColumns, preorderedQuantityQuery, productColumns, toHouseholdDto, toProductDto } from '../../db/read-models.ts';
 import { households, media, orders, products } from '../../db/schema.ts';
+import { offerReturnedStock, type WaitlistDeps } from '../../domain/waitlist.ts';
 
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'rating' | 'reviewCount' | 'archivedAt'>;
 export type HouseholdValues = Partial<Pick<typeof households.$inferInsert, 'name' | 'description' | 'location' | 'avatar' | 'searchKey'
-  | 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName' | 'standingCutoffHours' | 'legal' | 'legalVerifiedAt'>>;
+  | 'pickupPoints' | 'delivery' | 'minimumOrderPara' | 'paymentCash' | 'ipsAccount' | 'ipsPayeeName' | 'standingCutoffHours' | 'depositDays' | 'legal' | 'legalVerifiedAt'>>;
 
 export function createProducerRepository(db: Db) {
   async function productById(executor: DbOrTx, id: string): Promise<Product | null> {
@@ -40,6 +41,18 @@ export function createProducerRepository(db: Db) {
       const [row] = await db.select().from(media).where(eq(media.id, id));
       return row ?? null;
     },
+
+    /** Units of the product on pre-ordered lines of orders not cancelled (what preorder_limit caps). */
+    async preorderedQuantity(productId: string): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(preorderedQuantityQuery(productId));
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Offers the product's stock to its waitlist, in a transaction of its own. */
+    async offerWaitlist(productId: string, now: Date, deps: WaitlistDeps): Promise<number> {
+      return db.transaction((tx) => offerReturnedStock(tx, productId, now, deps));
+    },
+
 
     async insertProduct(values: ProductValues): Promise<Product> {
       const [row] = await db.insert(products).values(values).returning({ id: products.id });

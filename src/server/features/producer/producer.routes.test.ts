@@ -258,7 +258,7 @@ describe('PATCH /api/households/:id', () => {
       id: p.id, name: 'Газдинство Милић', description: 'Сир и кајмак са Златибора.', location: 'Чајетина', avatar: avatar.thumbnailUrl,
       followerCount: 0, rating: 0, reviewCount: 0, hasActiveStory: false, isFollowing: false,
       pickupPoints: [], delivery: { enabled: false, areas: [], fee: 0, freeFrom: null, leadDays: 0, weekdays: [] },
-      minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48,
+      minimumOrder: 0, payment: { cash: true, ipsAccount: null, ipsPayeeName: null }, standingCutoffHours: 48, depositDays: 3,
       legal: { form: 'person', holdingNumber: null, pib: null, registrations: [], verifiedAt: null },
     });
     expect(await feedIds('?q=gazdinstvo%20milic')).toContain(prod.id);

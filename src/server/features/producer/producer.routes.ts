@@ -13,7 +13,10 @@ import { createProducerService } from './producer.service.ts';
  * whatever it sends.
  */
 export const producerRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const service = createProducerService({ repository: createProducerRepository(deps.db), clock: deps.clock });
+  const service = createProducerService({
+    repository: createProducerRepository(deps.db), clock: deps.clock,
+    waitlist: { holdHours: deps.config.waitlistHoldHours, publicUrl: deps.config.publicUrl }, kick: () => deps.outbox.kick(),
+  });
 
   app.route({
     ...route(endpoints.products.create),

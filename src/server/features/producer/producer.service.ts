@@ -11,6 +11,7 @@ import { paraToRsd, rsdToPara } from '#shared/money.ts';
 import { searchKey } from '#shared/search-key.ts';
 import type { z } from 'zod';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.ts';
+import type { WaitlistDeps } from '../../domain/waitlist.ts';
 import type { ProducerRepository, ProductValues } from './producer.repository.ts';
 
 type CreateProduct = z.output<typeof createProductBody>;
@@ -24,9 +25,12 @@ export const WEEK_DAYS = 7;
 export interface ProducerServiceDeps {
   repository: ProducerRepository;
   clock: () => Date;
+  /** Stock raised by an edit is offered to the product's waitlist (src/server/domain/waitlist.ts). */
+  waitlist?: WaitlistDeps;
+  kick?: () => void;
 }
 
-export function createProducerService({ repository, clock }: ProducerServiceDeps) {
+export function createProducerService({ repository, clock, waitlist, kick }: ProducerServiceDeps) {
   /** An image the producer uploaded itself, or a clear refusal. */
   async function ownImage(mediaId: string, userId: string, field: string) {
     const row = await repository.mediaById(mediaId);
@@ -71,6 +75,8 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         ingredients: body.ingredients,
         allergens: body.allergens,
         storage: body.storage,
+        depositPercent: body.depositPercent,
+        preorderLimit: body.preorderLimit,
         image: image?.url ?? null,
         thumbnail: image ? (image.thumbnailUrl ?? image.url) : null,
         searchKey: productSearchKey(body.name, household.name, body.category, household.location),
@@ -93,6 +99,14 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         if (issues.length > 0) throw validationFailed(issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
         body = { ...body, pieceWeight };
       }
+      // A cap below what buyers have already pre-ordered would break promises made: refused.
+      if (body.preorderLimit !== undefined && body.preorderLimit !== null) {
+        const ordered = await repository.preorderedQuantity(productId);
+        if (body.preorderLimit < ordered) {
+          throw new AppError(409, 'product.preorder_limit_below_ordered', `${ordered} are already pre-ordered; the limit cannot be lower`,
+            [{ field: 'preorderLimit', message: `${ordered} are already pre-ordered; the limit cannot be lower` }]);
+        }
+      }
       const { price, imageId, ...rest } = body;
       const values: Partial<ProductValues> = { ...rest };
       if (price !== undefined) values.pricePara = rsdToPara(price);
@@ -108,8 +122,16 @@ export function createProducerService({ repository, clock }: ProducerServiceDeps
         const household = await ownHousehold(userId);
         values.searchKey = productSearchKey(body.name ?? current.name, household.name, body.category ?? current.category, household.location);
       }
-      const updated = await repository.updateProduct(productId, values, clock());
+      const now = clock();
+      const updated = await repository.updateProduct(productId, values, now);
       if (!updated) throw notFound('Product');
+      // Stock came back by an edit: the buyers waiting are offered it in join order.
+      if (waitlist && body.stock !== undefined && body.stock !== null && (current.stock === null || body.stock > current.stock)) {
+        if ((await repository.offerWaitlist(productId, now, waitlist)) > 0) {
+          kick?.();
+          return (await repository.productById(productId)) ?? updated;
+        }
+      }
       return updated;
     },
 

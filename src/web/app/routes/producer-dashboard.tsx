@@ -10,6 +10,7 @@ import { useAuth } from '#web/features/auth/hooks/use-auth.ts';
 import { MediaUploadField } from '#web/features/media/components/media-upload-field.tsx';
 import { OrderConversation } from '#web/features/messages/components/order-conversation.tsx';
 import { ProducerOrdersTab } from '#web/features/orders/components/producer-orders-tab.tsx';
+import { RefundsDue } from '#web/features/orders/components/refunds-due.tsx';
 import { StandingDemandTable } from '#web/features/standing/components/standing-demand-table.tsx';
 import { SlipButton } from '#web/features/orders/components/slip-button.tsx';
 import { DropsTab } from '#web/features/drops/components/drops-tab.tsx';
@@ -76,6 +77,7 @@ export default function ProducerDashboardPage() {
               <Link to="/producer/payments"><FileSpreadsheet aria-hidden="true" />{t('payments:link')}</Link>
             </Button>
           </div>
+          <RefundsDue />
           <ProducerOrdersTab renderExtra={(order) => (
             <>
               <div className="flex justify-end"><SlipButton orderId={order.id} number={order.number} /></div>

@@ -17,6 +17,7 @@ import { useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { LazyStandingOrderDialog } from '#web/features/standing/components/lazy-standing-order-dialog.tsx';
+import { WaitlistButton } from '#web/features/waitlist/components/waitlist-button.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
@@ -98,7 +99,11 @@ export default function ProductPage() {
           <p className="text-sm text-muted-foreground">{t('logistics:product.step', { step: format.quantityValue(p.quantityStep), unit: format.unit(p.unit) })}</p>
         )}
         {p.availableFrom && p.availableFrom > belgradeToday(new Date()) && (
-          <p className="font-medium text-primary" data-testid="available-from">{t('logistics:product.availableFrom', { date: format.dayMonth(p.availableFrom) })}</p>
+          <p className="font-medium text-primary" data-testid="available-from">
+            {p.depositPercent > 0
+              ? t('logistics:product.preorderDeposit', { date: format.dayMonth(p.availableFrom), percent: p.depositPercent })
+              : t('logistics:product.availableFrom', { date: format.dayMonth(p.availableFrom) })}
+          </p>
         )}
         {!p.availability && <p className="font-medium text-destructive">{t('product.unavailable')}</p>}
         {p.availability && p.stock !== null && p.stock <= LOW_STOCK && (
@@ -116,6 +121,9 @@ export default function ProductPage() {
             {t('product.review')}
           </Button>
           <SaveToggle product={p} variant="labelled" />
+          {user && user.id !== p.householdId && p.availability && p.stock !== null && p.stock < p.quantityStep && (
+            <WaitlistButton productId={p.id} quantity={p.quantityStep} />
+          )}
           {user && user.userType !== 'producer' && p.availability && (
             <LazyStandingOrderDialog householdId={p.householdId} lines={[{ productId: p.id, name: p.name, quantity: p.quantityStep, quantityStep: p.quantityStep }]}
               prefill={{ contactPhone: user.phone }} />

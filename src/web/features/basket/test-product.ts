@@ -24,6 +24,8 @@ export function testProduct(overrides: Partial<BasketProduct> = {}): BasketProdu
     ingredients: null,
     allergens: [],
     storage: null,
+    depositPercent: 0,
+    preorderLimit: null,
     rating: 4.5,
     reviewCount: 3,
     createdAt: '2025-01-01T10:00:00.000Z',

@@ -93,7 +93,7 @@ export function IpsPayment({ order }: { order: Order }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
           <dt className="text-muted-foreground">{t('order.payee')}</dt><dd>{fields.N}</dd>
           <dt className="text-muted-foreground">{t('order.account')}</dt><dd className="tabular-nums" data-testid="ips-account">{formatAccount(fields.R ?? '')}</dd>
-          <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(order.total)}</dd>
+          <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(Number((fields.I ?? '').replace(/^RSD/, '').replace(',', '.')))}</dd>
           <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="ips-reference">{model97Reference(String(order.number))}</dd>
         </dl>
         {order.payment.status === 'reported' ? (
@@ -111,6 +111,35 @@ export function IpsPayment({ order }: { order: Order }) {
             {t('order.paymentSent')}
           </Button>
         )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A pre-order's deposit (docs/product.md, "Pre-orders and the waitlist"): while it is due, its
+ * amount and its NBS IPS QR (reference: the order's with `-1`); afterwards its state.
+ */
+export function DepositPayment({ order }: { order: Order }) {
+  const { t } = useTranslation(['logistics']);
+  const format = useFormat();
+  const deposit = order.deposit;
+  if (!deposit) return null;
+  const line = t('order.deposit', { percent: deposit.percent, amount: format.total(deposit.amount) });
+  if (deposit.status !== 'due' || order.status === 'cancelled' || !deposit.ips) {
+    return <p className="text-sm" data-testid="deposit">{line} · {t(`order.depositStatus.${deposit.status}`)}</p>;
+  }
+  return (
+    <section aria-label={`${t('order.depositTitle')}, #${order.number}`} className="flex flex-col items-center gap-2 rounded-md border p-3 sm:flex-row sm:items-start">
+      <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(deposit.ips.qrSvg)}`} alt={t('order.depositQrAlt', { number: order.number })}
+        width={180} height={180} className="size-44 shrink-0 bg-white" />
+      <div className="flex flex-col gap-1 text-sm">
+        <p className="font-medium" data-testid="deposit">{line}</p>
+        <p className="text-muted-foreground">{t('order.depositHint')}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(deposit.amount)}</dd>
+          <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="deposit-reference">{deposit.ips.reference}</dd>
+        </dl>
       </div>
     </section>
   );

@@ -19,7 +19,7 @@ const ORDER: Order = {
   householdId: HOUSEHOLD, householdName: 'Пчелињак', status: 'confirmed', deliveryType: 'pickup',
   pickupDate: '2099-01-17', pickupTime: '07:00', deliveryAddress: null, deliveryArea: null,
   pickupPoint: { id: STALL, name: 'Stall 7', address: 'Market square 1' }, drop: null, contactPhone: '+381641234567', notes: null,
-  deliveryFee: 0, total: 2400, estimate: false, estimateTotal: null, payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
+  deliveryFee: 0, total: 2400, estimate: false, estimateTotal: null, payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, deposit: null,
   items: [{ productId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Мед', unit: 'jar', unitPrice: 1200, quantity: 2, lineTotal: 2400, pricing: 'unit', pieceWeight: null, estimate: false, weight: null }],
   events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
 };
@@ -90,5 +90,21 @@ describe('OrdersList', () => {
     expect(within(card).getByTestId('payment-status')).toHaveTextContent('Payment reported');
     expect(within(card).queryByRole('button', { name: /I have paid/ })).toBeNull();
     expect(calls).toEqual([`POST /api/orders/${ips.id}/payment-sent`]);
+  });
+
+  it('a pre-order awaiting its deposit shows the deposit, its QR and the -1 reference; paid, only its state', async () => {
+    const awaiting: Order = {
+      ...ORDER, id: '6b1c8f43-2f1e-4c55-9f7e-2d6f1b0b7a11', status: 'awaiting_deposit',
+      deposit: { percent: 30, amount: 720, status: 'due', ips: { payload: 'K:PR|V:01|C:1|R:840000000095584510|N:Pčelinjak|I:RSD720,00|SF:221|S:Porudžbina 100001|RO:9750100001-1', reference: '9750100001-1', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    };
+    const paid: Order = { ...awaiting, id: '8d2e4b61-5a7c-4e0f-b3c1-9a6e2f4d8c22', status: 'pending', deposit: { ...awaiting.deposit!, status: 'paid' } };
+    renderList([awaiting, paid]);
+    const card = await cardOf(awaiting.id);
+    expect(within(card).getByRole('region', { name: 'Pay the deposit to keep your pre-order, #100001' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'NBS IPS QR code for the deposit of order #100001' })).toBeInTheDocument();
+    expect(within(card).getByTestId('deposit-reference')).toHaveTextContent('9750100001-1');
+    const done = await cardOf(paid.id);
+    expect(within(done).getByTestId('deposit')).toHaveTextContent(/Deposit 30 %: .*720.* · paid/);
+    expect(within(done).queryByRole('img', { name: /deposit/ })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useOrders } from '../api/get-orders.ts';
-import { IpsPayment, OrderLogistics } from './order-logistics.tsx';
+import { DepositPayment, IpsPayment, OrderLogistics } from './order-logistics.tsx';
 import { ConsentPanel, LineAmount, OrderTotal, WeightLineNote } from './weight-pricing.tsx';
 import { CancelOrderButton } from './cancel-order-button.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -91,6 +91,7 @@ function OrderCard({ order, extra }: { order: Order; extra?: ReactNode }) {
         </ul>
         <OrderTotal order={order} label={t('total')} />
         <ConsentPanel order={order} />
+        <DepositPayment order={order} />
         {order.status !== 'cancelled' && <IpsPayment order={order} />}
         {order.events.length > 0 && (
           <details className="text-sm">

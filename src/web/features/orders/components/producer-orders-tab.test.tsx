@@ -13,7 +13,7 @@ afterEach(() => { vi.unstubAllGlobals(); });
 
 const ORDER: ProducerOrder = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e', number: 100_001, deliveryArea: null, pickupPoint: null, drop: null, deliveryFee: 0,
-  payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  payment: { method: 'cash', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, deposit: null, checkoutId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Пчелињак', status: 'pending',
   deliveryType: 'pickup', pickupDate: '2099-01-15', pickupTime: '10:30', deliveryAddress: null,
   contactPhone: '+381641234567', notes: 'Без кесе', total: 2400, estimate: false, estimateTotal: null,

@@ -183,7 +183,7 @@ function useOrderActions(order: ProducerOrder) {
     });
   };
   const onStatus = (value: string) => {
-    const status = value as Exclude<OrderStatus, 'awaiting_buyer'>;
+    const status = value as Exclude<OrderStatus, 'awaiting_buyer' | 'awaiting_deposit'>;
     if (status === order.status) return;
     update.mutate({ id: order.id, status }, {
       onSuccess: (updated) => toast.success(t('producer.statusUpdated'), {

@@ -19,7 +19,7 @@ const ORDER: ProducerOrder = {
   householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Gazdinstvo Hodžić', status: 'pending', deliveryType: 'pickup',
   pickupDate: '2099-01-15', pickupTime: '10:00', deliveryAddress: null, deliveryArea: null, pickupPoint: null, drop: null, contactPhone: '+381641234567',
   notes: null, deliveryFee: 0, total: 1680, estimate: true, estimateTotal: 1680,
-  payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: null },
+  payment: { method: 'ips_qr', status: 'unpaid', paidAt: null, reportedAt: null, ips: null }, deposit: null,
   items: [{ productId: WHEEL, name: 'Sjenički sir', unit: 'wheel', unitPrice: 1400, quantity: 1, lineTotal: 1680, pricing: 'weight', pieceWeight: 1.2, estimate: true, weight: null }],
   events: [], createdAt: '2099-01-10T10:00:00.000Z', updatedAt: '2099-01-10T10:00:00.000Z',
   customerId: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', customerName: 'Marija',

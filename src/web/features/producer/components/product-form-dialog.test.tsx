@@ -14,7 +14,7 @@ const NoUpload = () => null;
 
 function renderForm(product: Product | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <ProductFormDialog open onOpenChange={() => {}} product={product} UploadField={NoUpload} />
@@ -61,7 +61,7 @@ describe('product form numbers', () => {
 const BY_PIECE: Product = {
   id: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Баштa',
   name: 'Паприка', description: '', price: 250, unit: 'kg', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null,
-  category: 'vegetables', availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null,
+  category: 'vegetables', availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, depositPercent: 0, preorderLimit: null,
   rating: 0, reviewCount: 0, createdAt: '2099-01-10T10:00:00.000Z',
 };
 const BY_WEIGHT: Product = { ...BY_PIECE, id: '7ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Сјенички сир', category: 'dairy', unit: 'wheel', pricing: 'weight', pieceWeight: 1.2, price: 950 };
@@ -93,6 +93,25 @@ describe('product form edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(sentBody(fetchMock)).toMatchObject({ price: 990, unit: 'wheel', pricing: 'weight', pieceWeight: 1.2 });
+  });
+
+  it('takes a pre-order deposit and limit in both pricing modes; a deposit above 50 % is refused beside its field, nothing sent', async () => {
+    await i18n.changeLanguage('en');
+    for (const product of [BY_PIECE, BY_WEIGHT]) {
+      const fetchMock = vi.fn(() => Promise.resolve(saved()));
+      vi.stubGlobal('fetch', fetchMock);
+      const { unmount } = renderForm(product);
+      fireEvent.change(screen.getByLabelText('Deposit for pre-orders (%)'), { target: { value: '60' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('The deposit is a whole percent from 0 to 50.')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+      fireEvent.change(screen.getByLabelText('Deposit for pre-orders (%)'), { target: { value: '30' } });
+      fireEvent.change(screen.getByLabelText('Most that can be pre-ordered'), { target: { value: '40' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(sentBody(fetchMock)).toMatchObject({ depositPercent: 30, preorderLimit: 40, pricing: product.pricing });
+      unmount();
+    }
   });
 
   it('switching to "By weight" and back restores the unit the producer chose', async () => {

@@ -33,7 +33,7 @@ const textFields = z.object({
   name: z.string(), description: z.string(), price: z.string(), unit: z.enum(UNITS), category: z.enum(CATEGORIES),
   availability: z.boolean(), featured: z.boolean(), stock: z.string(), quantityStep: z.string(), availableFrom: z.string(),
   imageId: z.string().nullable().optional(), ingredients: z.string(), allergens: z.string(), storage: z.string(),
-  pricing: z.enum(PRICINGS), pieceWeight: z.string(),
+  pricing: z.enum(PRICINGS), pieceWeight: z.string(), depositPercent: z.string(), preorderLimit: z.string(),
 });
 
 /** "milk, celery" as typed to ["milk", "celery"]. */
@@ -51,6 +51,9 @@ function productFormSchema(language: string) {
       ingredients: readText(v.ingredients), allergens: readList(v.allergens), storage: readText(v.storage),
       pricing: v.pricing,
       pieceWeight: v.pricing === 'weight' ? readDecimal(v.pieceWeight, language, null) : null,
+      // A pre-order's deposit and cap (docs/product.md, "Pre-orders and the waitlist"): empty = none.
+      depositPercent: readDecimal(v.depositPercent, language, null) ?? 0,
+      preorderLimit: readDecimal(v.preorderLimit, language, null),
       ...(v.imageId === undefined ? {} : { imageId: v.imageId }),
     });
     if (body.success) return body.data;
@@ -67,6 +70,7 @@ type FormOutput = z.output<typeof createProductBody>;
 const EMPTY: FormInput = {
   name: '', description: '', price: '', unit: 'kg', category: 'fruit', availability: true, featured: false, stock: '', quantityStep: '1',
   availableFrom: '', imageId: undefined, ingredients: '', allergens: '', storage: '', pricing: 'unit', pieceWeight: '',
+  depositPercent: '', preorderLimit: '',
 };
 
 const asText = (value: number | null | undefined, language: string) =>
@@ -80,11 +84,12 @@ function valuesOf(product: Product | null, language: string): FormInput {
     quantityStep: asText(product.quantityStep, language), availableFrom: product.availableFrom ?? '', imageId: undefined,
     ingredients: product.ingredients ?? '', allergens: product.allergens.join(', '), storage: product.storage ?? '',
     pricing: product.pricing, pieceWeight: asText(product.pieceWeight, language),
+    depositPercent: product.depositPercent === 0 ? '' : String(product.depositPercent), preorderLimit: asText(product.preorderLimit, language),
   };
 }
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
-const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage', 'pricing', 'pieceWeight'] as const;
+const FIELDS = ['name', 'description', 'price', 'unit', 'category', 'stock', 'quantityStep', 'availableFrom', 'availability', 'featured', 'imageId', 'ingredients', 'allergens', 'storage', 'pricing', 'pieceWeight', 'depositPercent', 'preorderLimit'] as const;
 
 
 interface ProductFormDialogProps {
@@ -276,6 +281,19 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
           <Input id="product-available-from" type="date" aria-invalid={errors.availableFrom ? true : undefined}
             {...register('availableFrom')} />
           {errors.availableFrom ? <p role="alert" className="text-sm text-destructive">{error('availableFrom')}</p> : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="product-deposit">{t('logistics:product.depositLabel')}</Label>
+          <Input id="product-deposit" type="text" inputMode="numeric" autoComplete="off" aria-describedby="product-deposit-hint"
+            aria-invalid={errors.depositPercent ? true : undefined} {...register('depositPercent')} />
+          <p id="product-deposit-hint" className="text-xs text-muted-foreground">{t('logistics:product.depositHint')}</p>
+          {errors.depositPercent ? <p role="alert" className="text-sm text-destructive">{t('logistics:product.depositInvalid')}</p> : null}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="product-preorder-limit">{t('logistics:product.preorderLimitLabel')}</Label>
+          <Input id="product-preorder-limit" type="text" inputMode="numeric" autoComplete="off"
+            aria-invalid={errors.preorderLimit ? true : undefined} {...register('preorderLimit')} />
+          {errors.preorderLimit ? <p role="alert" className="text-sm text-destructive">{errors.preorderLimit.message || t('logistics:product.preorderLimitInvalid')}</p> : null}
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="product-ingredients">{t('papers:fields.ingredients')}</Label>

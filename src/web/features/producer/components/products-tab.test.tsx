@@ -13,7 +13,7 @@ afterEach(() => { vi.unstubAllGlobals(); });
 const HONEY: Product = {
   id: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', householdId: '16fd2706-8baf-433b-82eb-8c7fada847da', householdName: 'Пчелињак',
   name: 'Багремов мед', description: 'Са Фрушке горе.', price: 1200, unit: 'jar', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null,
-  category: 'honey', availability: true, featured: true, promoted: false, stock: 7, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null,
+  category: 'honey', availability: true, featured: true, promoted: false, stock: 7, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, depositPercent: 0, preorderLimit: null,
   rating: 0, reviewCount: 0, createdAt: '2099-01-10T10:00:00.000Z',
 };
 const CHEESE: Product = { ...HONEY, id: '7ec0bd7f-11c0-43da-975e-2a8ad9ebae0b', name: 'Сјенички сир', category: 'dairy', availability: false, featured: false, stock: null, unit: 'kg', price: 950 };

@@ -16,6 +16,7 @@ export const HOUSEHOLD: Household = {
   minimumOrder: 1000,
   payment: { cash: true, ipsAccount: null, ipsPayeeName: null },
   standingCutoffHours: 48,
+  depositDays: 3,
   legal: { form: 'rpg', holdingNumber: null, pib: null, registrations: [], verifiedAt: null },
 };
 

@@ -19,7 +19,7 @@ const USER = '11111111-1111-4111-8111-111111111111';
 const product: Product = {
   id: '22222222-2222-4222-8222-222222222222', householdId: '33333333-3333-4333-8333-333333333333', householdName: 'Пчелињак',
   name: 'Мед багрем', description: '', price: 1200, unit: 'jar', pricing: 'unit', pieceWeight: null, image: null, thumbnail: null, category: 'honey',
-  availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, rating: 0, reviewCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
+  availability: true, featured: false, promoted: false, stock: null, quantityStep: 1, availableFrom: null, ingredients: null, allergens: [], storage: null, depositPercent: 0, preorderLimit: null, rating: 0, reviewCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
 };
 const address = (n: number, isDefault = false): SavedAddress => ({
   id: `44444444-4444-4444-8444-${String(n).padStart(12, '0')}`, label: `Place ${n}`, area: 'Beograd', address: `Street ${n}`, isDefault,
