@@ -105,7 +105,7 @@ async function runCycles(argv: string[]): Promise<number> {
     // Mail is queued in the outbox table; the running app's sender delivers it.
     const outbox = { kick: () => undefined };
     const standing = createStandingWithCheckout({
-      db: database.db, pool: database.pool, clock: () => new Date(), outbox, publicUrl: config.publicUrl,
+      db: database.db, pool: database.pool, clock: () => new Date(), outbox, publicUrl: config.publicUrl, waitlistHoldHours: config.waitlistHoldHours,
       log: { warn: (obj, msg) => console.error(msg, obj) },
     });
     const total = { ordered: 0, skipped: 0, failed: 0 };

@@ -95,7 +95,7 @@ export function wireBackgroundWork(app: FastifyInstance, config: Config, deps: B
   app.addHook('onClose', () => push.stop());
 
   // Standing orders' cycles: every minute with workers (a restart catches up), on demand by the CLI.
-  const standing = createStandingWithCheckout({ db: database.db, pool: database.pool, clock, outbox, publicUrl: config.publicUrl, log: app.log });
+  const standing = createStandingWithCheckout({ db: database.db, pool: database.pool, clock, outbox, publicUrl: config.publicUrl, waitlistHoldHours: config.waitlistHoldHours, log: app.log });
   app.decorate('standing', standing);
   if (deps.startWorkers) {
     const stopCycles = repeatPass(() => standing.runCycles(), MINUTE, (err) => app.log.warn({ err }, 'standing order cycles failed'));
@@ -131,7 +131,11 @@ function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, out
   const { database, clock } = deps;
   const sender = deps.smsSender ?? createSmsSender({ smsUrl: config.smsUrl, outboxDir: path.join(config.dataDir, 'sms-outbox'), log: app.log });
   const smsOutbox = createSmsOutbox({ db: database.db, sender, clock, log: app.log });
-  const orders = createOrdersService({ db: database.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(database.pool), clock, outbox });
+  // A decline by SMS cancels like the dashboard: the stock it returns is offered to the waitlist.
+  const orders = createOrdersService({
+    db: database.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(database.pool), clock, outbox,
+    waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl },
+  });
   const standingDemand = async (householdId: string, date: string) =>
     (await standing.demand(householdId, { from: date, days: 1 })).days[0]?.products ?? [];
   const service = createSmsService({ db: database.db, clock, outbox: smsOutbox, orders, log: app.log, standingDemand });

@@ -12,10 +12,13 @@ import { createStandingService, type StandingService } from '../features/standin
  * so app.ts and `npm run admin -- run-cycles` place cycles exactly alike.
  */
 export function createStandingWithCheckout(deps: {
-  db: Db; pool: pg.Pool; clock: () => Date; outbox: Pick<MailOutbox, 'kick'>; publicUrl: string;
+  db: Db; pool: pg.Pool; clock: () => Date; outbox: Pick<MailOutbox, 'kick'>; publicUrl: string; waitlistHoldHours: number;
   log?: { warn: (obj: object, msg: string) => void };
 }): StandingService {
-  const orders = createOrdersService({ db: deps.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(deps.pool), clock: deps.clock, outbox: deps.outbox });
+  const orders = createOrdersService({
+    db: deps.db, repo: createOrdersRepository(), checkoutStore: createCheckoutStore(deps.pool), clock: deps.clock, outbox: deps.outbox,
+    waitlist: { holdHours: deps.waitlistHoldHours, publicUrl: deps.publicUrl },
+  });
   return createStandingService({
     db: deps.db, repo: createStandingRepository(), clock: deps.clock, outbox: deps.outbox, publicUrl: deps.publicUrl, log: deps.log,
     placeOrder: (buyerId, key, body) => orders.checkout(buyerId, key, body),

@@ -179,8 +179,8 @@ export interface OrdersServiceDeps {
   checkoutStore: CheckoutStore;
   clock: () => Date;
   outbox: Pick<MailOutbox, 'kick'>;
-  /** Stock returned by a cancellation is offered to the waitlist (src/server/domain/waitlist.ts). */
-  waitlist?: WaitlistDeps;
+  /** Stock returned by a cancellation is offered to the waitlist (src/server/domain/waitlist.ts), whichever path cancels. */
+  waitlist: WaitlistDeps;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -310,7 +310,7 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
     const items = (await repo.itemsOf(tx, [orderId])).sort((a, b) => (a.productId < b.productId ? -1 : 1));
     for (const item of items) {
       await repo.returnStock(tx, item.productId, item.quantity, now);
-      if (waitlist) await offerReturnedStock(tx, item.productId, now, waitlist);
+      await offerReturnedStock(tx, item.productId, now, waitlist);
     }
   }
 

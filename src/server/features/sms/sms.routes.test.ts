@@ -160,6 +160,22 @@ describe('a new order by SMS, and the replies', () => {
     expect(told?.text).toContain('The producer gave this reason: nema više');
   });
 
+  it('a decline by SMS offers the stock it returns to the waitlist, as the dashboard does', async () => {
+    const p = await producerWithPhone('0641234512');
+    const b = await createUser(t);
+    const waiting = await createUser(t);
+    const order = await placeOrder(b, p, 'Мед', 10);
+    const [honey] = await t.database.db.select({ id: products.id, stock: products.stock }).from(products).where(eq(products.name, 'Мед'));
+    expect(Number(honey!.stock)).toBe(0);
+    const join = await t.app.inject({ method: 'PUT', url: `/api/products/${honey!.id}/waitlist`, headers: waiting.headers, payload: { quantity: 2 } });
+    expect(join.statusCode).toBeLessThan(300);
+    await t.app.sms.drain();
+    await smsc.reply('381641234512', `NE ${order.number} nema`);
+    await settle();
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/me/waitlist', headers: waiting.headers })).json() as { items: { productId: string; heldQuantity: number }[] };
+    expect(mine.items.find((i) => i.productId === honey!.id)).toMatchObject({ heldQuantity: 2 });
+  });
+
   it('a stranger, another household\'s order, or anything else change nothing; anything else gets one help part', async () => {
     const p = await producerWithPhone('0641234512');
     const other = await producerWithPhone('0641234513');
