@@ -432,7 +432,7 @@ export const endpoints = {
       answers: { 200: pdfDocument },
     }),
   },
-  /** Saved products and saved delivery addresses of the signed-in user (docs/saved.md). */
+  /** The waitlist of sold-out products and its holds (docs/product.md, "Pre-orders and the waitlist"). */
   waitlist: {
     join: endpoint({
       method: 'PUT', path: '/api/products/:id/waitlist', access: 'signed-in', tags: ['waitlist'],
@@ -452,6 +452,7 @@ export const endpoints = {
       answers: { 200: waitlistResponse },
     }),
   },
+  /** Saved products and saved delivery addresses of the signed-in user (docs/saved.md). */
   saved: {
     products: endpoint({
       method: 'GET', path: '/api/me/saved-products', access: 'signed-in', tags: ['saved'],

@@ -79,6 +79,10 @@ export const queryKeys = {
     /** The user's saved delivery addresses. */
     addresses: (userId: string) => ['saved', 'addresses', userId] as const,
   },
+  /** The signed-in buyer's waitlist entries and holds (docs/product.md, "Pre-orders and the waitlist"). */
+  waitlist: {
+    mine: (userId: string) => ['waitlist', 'mine', userId] as const,
+  },
   messages: {
     all: ['messages'] as const,
     conversation: (orderId: string) => ['messages', 'order', orderId] as const,

@@ -18,6 +18,8 @@ import { ReviewsList } from '#web/features/reviews/components/reviews-list.tsx';
 import { LazyReportButton } from '#web/features/reports/components/lazy-report-button.tsx';
 import { LazyStandingOrderDialog } from '#web/features/standing/components/lazy-standing-order-dialog.tsx';
 import { WaitlistButton } from '#web/features/waitlist/components/waitlist-button.tsx';
+import { useMyWaitlist } from '#web/features/waitlist/api/my-waitlist.ts';
+import { heldFor } from '#web/features/waitlist/lib/held.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { BackButton, OfflineNotSaved, QueryFailed } from '../page-parts.tsx';
@@ -31,6 +33,7 @@ export default function ProductPage() {
   const { t } = useTranslation('catalog');
   const format = useFormat();
   const { user } = useAuth();
+  const myWaitlist = useMyWaitlist(user?.id ?? null);
   const sendToLogin = useSendToLogin();
   const product = useProduct(id);
   const addToBasket = useAddToBasket();
@@ -61,7 +64,10 @@ export default function ProductPage() {
   }
 
   const p = product.data;
-  const soldOut = !p.availability || p.stock === 0;
+  // What the waitlist holds for this buyer is theirs to order beside the public stock.
+  const held = heldFor(myWaitlist.data, p.id);
+  const heldUntil = held > 0 ? myWaitlist.data?.find((e) => e.productId === p.id)?.heldUntil ?? null : null;
+  const soldOut = !p.availability || (p.stock === 0 && held === 0);
   const openReview = () => {
     if (!user) {
       sendToLogin();
@@ -106,7 +112,12 @@ export default function ProductPage() {
           </p>
         )}
         {!p.availability && <p className="font-medium text-destructive">{t('product.unavailable')}</p>}
-        {p.availability && p.stock !== null && p.stock <= LOW_STOCK && (
+        {p.availability && held > 0 && heldUntil && (
+          <p className="font-medium text-primary" role="status">
+            {t('product.heldForYou', { quantity: format.quantity(held, p.unit), time: format.dateTime(heldUntil) })}
+          </p>
+        )}
+        {p.availability && held === 0 && p.stock !== null && p.stock <= LOW_STOCK && (
           <p className="font-medium text-amber-700">{p.stock === 0 ? t('product.soldOut') : t('product.onlyLeft', { quantity: format.quantity(p.stock, p.unit) })}</p>
         )}
         {p.description && <p className="whitespace-pre-line text-muted-foreground">{p.description}</p>}
@@ -121,8 +132,8 @@ export default function ProductPage() {
             {t('product.review')}
           </Button>
           <SaveToggle product={p} variant="labelled" />
-          {user && user.id !== p.householdId && p.availability && p.stock !== null && p.stock < p.quantityStep && (
-            <WaitlistButton productId={p.id} quantity={p.quantityStep} />
+          {user && user.id !== p.householdId && p.availability && held === 0 && p.stock !== null && p.stock < p.quantityStep && (
+            <WaitlistButton userId={user.id} productId={p.id} quantity={p.quantityStep} />
           )}
           {user && user.userType !== 'producer' && p.availability && (
             <LazyStandingOrderDialog householdId={p.householdId} lines={[{ productId: p.id, name: p.name, quantity: p.quantityStep, quantityStep: p.quantityStep }]}

@@ -28,7 +28,14 @@ export interface BasketHouseholdPart {
  * docs/product.md, Basket: lines with quantity controls, a sticky total and the way to checkout.
  * `renderHousehold` adds something under the lines for each household of the basket.
  */
-export function BasketView({ renderHousehold }: { renderHousehold?: ((part: BasketHouseholdPart) => ReactNode) | undefined } = {}) {
+/** More than the buyer may order (null: no limit). */
+const exceeds = (quantity: number, stock: number | null) => stock !== null && quantity > stock;
+
+export function BasketView({ renderHousehold, stockOf = (product) => product.stock }: {
+  renderHousehold?: ((part: BasketHouseholdPart) => ReactNode) | undefined;
+  /** What this buyer may order of a product: its stock, or more when something is held for them (the route knows). */
+  stockOf?: (product: BasketProduct) => number | null;
+} = {}) {
   const { t } = useTranslation(['basket', 'common']);
   const format = useFormat();
   const { items, setQuantity, remove, refresh, total, itemCount } = useBasket();
@@ -114,7 +121,7 @@ export function BasketView({ renderHousehold }: { renderHousehold?: ((part: Bask
                       </span>
                       <Button type="button" variant="outline" size="icon" className="size-9"
                         aria-label={t('increase', { name: product.name })}
-                        disabled={item.quantity + stepOf(product) > LIMITS.orderQuantityMax || (product.stock !== null && item.quantity + stepOf(product) > product.stock)}
+                        disabled={item.quantity + stepOf(product) > LIMITS.orderQuantityMax || exceeds(item.quantity + stepOf(product), stockOf(product))}
                         onClick={() => setQuantity(product.id, stepQuantity(item.quantity, stepOf(product), 1))}>
                         <Plus aria-hidden="true" />
                       </Button>

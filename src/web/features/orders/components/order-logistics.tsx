@@ -138,7 +138,7 @@ export function DepositPayment({ order }: { order: Order }) {
         <p className="text-muted-foreground">{t('order.depositHint')}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
           <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(deposit.amount)}</dd>
-          <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="deposit-reference">{deposit.ips.reference}</dd>
+          <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="whitespace-nowrap tabular-nums" data-testid="deposit-reference">{deposit.ips.reference}</dd>
         </dl>
       </div>
     </section>
