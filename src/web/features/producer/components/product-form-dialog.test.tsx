@@ -128,6 +128,25 @@ describe('product form edit', () => {
     expect(sentBody(fetchMock)).toMatchObject({ unit: 'kg', pricing: 'unit', pieceWeight: null });
   });
 
+  it('a limit below what is already pre-ordered: the server\'s refusal beside the limit, in the producer\'s language, focused', async () => {
+    await i18n.changeLanguage('en');
+    const refused = new Response(JSON.stringify({
+      error: 'More is already pre-ordered', code: 'product.preorder_limit_below_ordered',
+      details: [{ field: 'preorderLimit', message: 'Already 4 pre-ordered' }],
+    }), { status: 409, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(refused)));
+    renderForm(BY_PIECE);
+    const limit = screen.getByLabelText('Most that can be pre-ordered');
+    fireEvent.change(limit, { target: { value: '3' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(limit).toHaveFocus());
+    expect(limit).toHaveAttribute('aria-invalid', 'true');
+    const message = document.getElementById('product-preorder-limit-error')!;
+    expect(message).toHaveTextContent('More than that is already pre-ordered.');
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(limit.getAttribute('aria-describedby')).toContain('product-preorder-limit-error');
+  });
+
   it('a wrong field is refused beside it, marked for screen readers and focused; nothing is sent', async () => {
     await i18n.changeLanguage('en');
     const fetchMock = vi.fn(() => Promise.resolve(saved()));

@@ -178,11 +178,14 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
       reset(EMPTY);
       setImage(null);
     } catch (err) {
-      // The server's field messages go next to their fields.
+      // The server's field messages go next to their fields; a refusal with a code of its own
+      // (409: more already pre-ordered than the new limit) says it in the producer's language.
       if (isApiError(err)) {
+        let focused = false;
         for (const detail of err.details) {
           if (detail.field && (FIELDS as readonly string[]).includes(detail.field)) {
-            setError(detail.field as FieldPath<FormInput>, { type: 'server', message: detail.message });
+            setError(detail.field as FieldPath<FormInput>, { type: 'server', message: err.status === 409 ? err.message : detail.message }, { shouldFocus: !focused });
+            focused = true;
           }
         }
       }
@@ -284,16 +287,17 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
         </div>
         <div className="grid gap-2">
           <Label htmlFor="product-deposit">{t('logistics:product.depositLabel')}</Label>
-          <Input id="product-deposit" type="text" inputMode="numeric" autoComplete="off" aria-describedby="product-deposit-hint"
+          <Input id="product-deposit" type="text" inputMode="numeric" autoComplete="off" aria-describedby={errors.depositPercent ? 'product-deposit-hint product-deposit-error' : 'product-deposit-hint'}
             aria-invalid={errors.depositPercent ? true : undefined} {...register('depositPercent')} />
           <p id="product-deposit-hint" className="text-xs text-muted-foreground">{t('logistics:product.depositHint')}</p>
-          {errors.depositPercent ? <p role="alert" className="text-sm text-destructive">{t('logistics:product.depositInvalid')}</p> : null}
+          {errors.depositPercent ? <p id="product-deposit-error" role="alert" className="text-sm text-destructive">{t('logistics:product.depositInvalid')}</p> : null}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="product-preorder-limit">{t('logistics:product.preorderLimitLabel')}</Label>
           <Input id="product-preorder-limit" type="text" inputMode="numeric" autoComplete="off"
-            aria-invalid={errors.preorderLimit ? true : undefined} {...register('preorderLimit')} />
-          {errors.preorderLimit ? <p role="alert" className="text-sm text-destructive">{errors.preorderLimit.message || t('logistics:product.preorderLimitInvalid')}</p> : null}
+            aria-invalid={errors.preorderLimit ? true : undefined} aria-describedby={errors.preorderLimit ? 'product-preorder-limit-error' : undefined}
+            {...register('preorderLimit')} />
+          {errors.preorderLimit ? <p id="product-preorder-limit-error" role="alert" className="text-sm text-destructive">{errors.preorderLimit.message || t('logistics:product.preorderLimitInvalid')}</p> : null}
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="product-ingredients">{t('papers:fields.ingredients')}</Label>
