@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { faultCounters } from '../lib/fault-counters.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
+import { serialDrain } from '../lib/serial-drain.ts';
 
 /**
  * Mail that survives a crash: written to mail_outbox in the same transaction as the order
@@ -121,8 +122,6 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
   const batchSize = opts.batchSize ?? BATCH;
   const concurrency = Math.max(1, opts.concurrency ?? CONCURRENCY);
   const probeMs = opts.probeMs ?? PROBE_MS;
-  let running: Promise<number> | undefined;
-  let kickQueued = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -272,18 +271,11 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
     return total;
   }
 
+  const runs = serialDrain(drain, (err) => opts.log?.warn({ err }, 'mail outbox drain failed'));
   const api: MailOutbox = {
-    drain: () => {
-      running = (running ?? Promise.resolve(0)).then(drain, drain);
-      return running;
-    },
+    drain: () => runs.drain(),
     kick() {
-      // Many commits in a burst need one more drain, not one each: a drain that has not
-      // started yet will see all of their mail.
-      if (kickQueued || stopped) return;
-      kickQueued = true;
-      running = (running ?? Promise.resolve(0)).then(() => { kickQueued = false; return drain(); }, () => { kickQueued = false; return drain(); });
-      void running.catch((err: unknown) => opts.log?.warn({ err }, 'mail outbox drain failed'));
+      if (!stopped) runs.kick();
     },
     start(intervalMs = POLL_MS) {
       stopped = false;
@@ -298,10 +290,9 @@ export function createMailOutbox(opts: MailOutboxOptions): MailOutbox {
       timer = undefined;
       clearTimeout(probeTimer);
       probeTimer = undefined;
-      if (!running) return;
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([
-        running.catch(() => undefined),
+        runs.settled(),
         new Promise<void>((resolve) => { waited = setTimeout(resolve, graceMs); }),
       ]).finally(() => clearTimeout(waited));
     },

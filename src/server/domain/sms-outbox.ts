@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { smsOutbox } from '../db/schema.ts';
 import { smsCounters } from '../lib/sms-counters.ts';
 import { SmsRefused, type SmsSender } from '../lib/sms-sender.ts';
+import { serialDrain } from '../lib/serial-drain.ts';
 import { buildSms, sendableAt, type SmsScript } from '#shared/sms.ts';
 
 /**
@@ -81,8 +82,6 @@ interface Row { id: string; phone: string; event: string; text: string; encoding
 
 export function createSmsOutbox(opts: { db: Db; sender: SmsSender; clock?: () => Date; log?: { warn: (o: object, m: string) => void; error?: (o: object, m: string) => void } }): SmsOutbox {
   const clock = opts.clock ?? (() => new Date());
-  let running: Promise<number> | undefined;
-  let kickQueued = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -170,16 +169,11 @@ export function createSmsOutbox(opts: { db: Db; sender: SmsSender; clock?: () =>
   }
   opts.sender.onUp(() => { if (!stopped) void wakeWaiting().catch((err: unknown) => opts.log?.warn({ err }, 'SMS outbox: waking the waiting SMS failed')); });
 
+  const runs = serialDrain(drain, (err) => opts.log?.warn({ err }, 'SMS outbox drain failed'));
   const api: SmsOutbox = {
-    drain: () => {
-      running = (running ?? Promise.resolve(0)).then(drain, drain);
-      return running;
-    },
+    drain: () => runs.drain(),
     kick() {
-      if (kickQueued || stopped) return;
-      kickQueued = true;
-      running = (running ?? Promise.resolve(0)).then(() => { kickQueued = false; return drain(); }, () => { kickQueued = false; return drain(); });
-      void running.catch((err: unknown) => opts.log?.warn({ err }, 'SMS outbox drain failed'));
+      if (!stopped) runs.kick();
     },
     start(intervalMs = POLL_MS) {
       stopped = false;
@@ -190,7 +184,7 @@ export function createSmsOutbox(opts: { db: Db; sender: SmsSender; clock?: () =>
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => undefined);
+      await runs.settled();
     },
   };
   return api;

@@ -161,7 +161,7 @@ describe('a new order by SMS, and the replies', () => {
   });
 
   it('a decline by SMS offers the stock it returns to the waitlist, as the dashboard does', async () => {
-    const p = await producerWithPhone('0641234512');
+    const p = await producerWithPhone('0641234519');
     const b = await createUser(t);
     const waiting = await createUser(t);
     const order = await placeOrder(b, p, 'Мед', 10);
@@ -170,7 +170,7 @@ describe('a new order by SMS, and the replies', () => {
     const join = await t.app.inject({ method: 'PUT', url: `/api/products/${honey!.id}/waitlist`, headers: waiting.headers, payload: { quantity: 2 } });
     expect(join.statusCode).toBeLessThan(300);
     await t.app.sms.drain();
-    await smsc.reply('381641234512', `NE ${order.number} nema`);
+    await smsc.reply('381641234519', `NE ${order.number} nema`);
     await settle();
     const mine = (await t.app.inject({ method: 'GET', url: '/api/me/waitlist', headers: waiting.headers })).json() as { items: { productId: string; heldQuantity: number }[] };
     expect(mine.items.find((i) => i.productId === honey!.id)).toMatchObject({ heldQuantity: 2 });
