@@ -19,6 +19,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabaseForTool, toolConfig } from '../db/open-for-tool.ts';
+import type { Config } from '../config/env.ts';
 import { adminAudit, users } from '../db/schema.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
 import { createPaymentsService } from '../features/payments/payments.service.ts';
@@ -36,52 +37,59 @@ function atOf(argv: string[]): Date | undefined | null {
   return new Date(argv[1]!);
 }
 
-/** The payment reminders due at `at`, in bounded passes until none is left; mail goes into the outbox. */
-async function runReminders(argv: string[]): Promise<number> {
-  const given = atOf(argv);
-  if (given === null) { console.error(USAGE); return 2; }
-  const at = given ?? new Date();
+type ToolDatabase = Awaited<ReturnType<typeof openDatabaseForTool>>;
+
+/**
+ * A job of `[--at <ISO time>]` on the app's database (undefined `at`: now, read by the job):
+ * exit 2 on wrong arguments, 1 on a wrong configuration, else the job's own code.
+ */
+async function atJob(argv: string[], job: (ctx: { at: Date | undefined; config: Config; database: ToolDatabase }) => Promise<number>, { connections = 2 } = {}): Promise<number> {
+  const at = atOf(argv);
+  if (at === null) {
+    console.error(USAGE);
+    return 2;
+  }
   const config = toolConfig();
   if (!config) return 1;
-  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
+  const database = await openDatabaseForTool(config, (msg) => console.log(msg), { connections });
   try {
-    const payments = createPaymentsService({
-      db: database.db, repo: createPaymentsRepository(), clock: () => new Date(), outbox: { kick: () => undefined }, publicUrl: config.publicUrl,
-      log: { warn: (obj, msg) => console.error(msg, obj) },
-    });
-    let total = 0;
-    for (;;) {
-      const r = await payments.runReminders(at);
-      total += r.reminded;
-      if (r.reminded === 0) break;
-    }
-    console.log(`Payment reminders due at ${at.toISOString()}: ${total} sent.`);
-    return 0;
+    return await job({ at, config, database });
   } finally {
     await database.close();
   }
 }
 
-/** The deposits and waitlist holds due by `at`; mail goes into the outbox (the app sends it). */
-async function runExpiries(argv: string[]): Promise<number> {
-  const given = atOf(argv);
-  if (given === null) { console.error(USAGE); return 2; }
+// Mail is queued in the outbox table; the running app's sender delivers it.
+const NO_KICK = { kick: () => undefined };
+const toConsole = { warn: (obj: object, msg: string) => console.error(msg, obj) };
+
+/** The payment reminders due at `at`, in bounded passes until none is left; mail goes into the outbox. */
+const runReminders = (argv: string[]) => atJob(argv, async ({ at: given, config, database }) => {
   const at = given ?? new Date();
-  const config = toolConfig();
-  if (!config) return 1;
-  const database = await openDatabaseForTool(config, (msg) => console.log(msg));
-  try {
-    const expiries = createExpiries({
-      db: database.db, pool: database.pool, clock: () => new Date(), outbox: { kick: () => undefined },
-      log: { warn: (obj, msg) => console.error(msg, obj) }, waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl },
-    });
-    const r = await expiries.runExpiries(at);
-    console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired, ${r.holds} waitlist holds expired.`);
-    return 0;
-  } finally {
-    await database.close();
+  const payments = createPaymentsService({
+    db: database.db, repo: createPaymentsRepository(), clock: () => new Date(), outbox: NO_KICK, publicUrl: config.publicUrl, log: toConsole,
+  });
+  let total = 0;
+  for (;;) {
+    const r = await payments.runReminders(at);
+    total += r.reminded;
+    if (r.reminded === 0) break;
   }
-}
+  console.log(`Payment reminders due at ${at.toISOString()}: ${total} sent.`);
+  return 0;
+});
+
+/** The deposits and waitlist holds due by `at`; mail goes into the outbox (the app sends it). */
+const runExpiries = (argv: string[]) => atJob(argv, async ({ at: given, config, database }) => {
+  const at = given ?? new Date();
+  const expiries = createExpiries({
+    db: database.db, pool: database.pool, clock: () => new Date(), outbox: NO_KICK, log: toConsole,
+    waitlist: { holdHours: config.waitlistHoldHours, publicUrl: config.publicUrl },
+  });
+  const r = await expiries.runExpiries(at);
+  console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired, ${r.holds} waitlist holds expired.`);
+  return 0;
+});
 
 /**
  * The CLI has the machine to itself: larger passes (each pass reads the live standing orders
@@ -90,36 +98,21 @@ async function runExpiries(argv: string[]): Promise<number> {
 const CLI_CYCLES_PER_PASS = 10_000;
 const CLI_CYCLE_CONCURRENCY = 8;
 
-/** Runs the cycles until none due by `at` is left; the mails go into the outbox, sent by the app. */
-async function runCycles(argv: string[]): Promise<number> {
-  // No --at: every pass (and the summary) reads the clock anew.
-  const at = atOf(argv);
-  if (at === null) {
-    console.error(USAGE);
-    return 2;
+/** Runs the cycles until none due by `at` is left (no --at: every pass reads the clock anew). */
+const runCycles = (argv: string[]) => atJob(argv, async ({ at, config, database }) => {
+  const standing = createStandingWithCheckout({
+    db: database.db, pool: database.pool, clock: () => new Date(), outbox: NO_KICK, publicUrl: config.publicUrl,
+    waitlistHoldHours: config.waitlistHoldHours, log: toConsole,
+  });
+  const total = { ordered: 0, skipped: 0, failed: 0 };
+  for (;;) {
+    const r = await standing.runCycles(at ?? new Date(), { max: CLI_CYCLES_PER_PASS, concurrency: CLI_CYCLE_CONCURRENCY });
+    total.ordered += r.ordered; total.skipped += r.skipped; total.failed += r.failed;
+    if (!r.remaining || r.ordered + r.skipped === 0) break;
   }
-  const config = toolConfig();
-  if (!config) return 1;
-  const database = await openDatabaseForTool(config, (msg) => console.log(msg), { connections: CLI_CYCLE_CONCURRENCY + 2 });
-  try {
-    // Mail is queued in the outbox table; the running app's sender delivers it.
-    const outbox = { kick: () => undefined };
-    const standing = createStandingWithCheckout({
-      db: database.db, pool: database.pool, clock: () => new Date(), outbox, publicUrl: config.publicUrl, waitlistHoldHours: config.waitlistHoldHours,
-      log: { warn: (obj, msg) => console.error(msg, obj) },
-    });
-    const total = { ordered: 0, skipped: 0, failed: 0 };
-    for (;;) {
-      const r = await standing.runCycles(at ?? new Date(), { max: CLI_CYCLES_PER_PASS, concurrency: CLI_CYCLE_CONCURRENCY });
-      total.ordered += r.ordered; total.skipped += r.skipped; total.failed += r.failed;
-      if (!r.remaining || r.ordered + r.skipped === 0) break;
-    }
-    console.log(`Cycles due by ${(at ?? new Date()).toISOString()}: ${total.ordered} ordered, ${total.skipped} skipped, ${total.failed} failed.`);
-    return total.failed > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
-}
+  console.log(`Cycles due by ${(at ?? new Date()).toISOString()}: ${total.ordered} ordered, ${total.skipped} skipped, ${total.failed} failed.`);
+  return total.failed > 0 ? 1 : 0;
+}, { connections: CLI_CYCLE_CONCURRENCY + 2 });
 
 /** The sizes of `--households N …` over the defaults; null when an argument is wrong. */
 export function scaleSizesOf(argv: string[]): ScaleSizes | null {
