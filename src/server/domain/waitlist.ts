@@ -3,8 +3,7 @@ import { textLanguage, type Language } from '#shared/constants.ts';
 import { formatQuantityValue, unitLabel } from '#shared/format.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { products, users, waitlistEntries } from '../db/schema.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { inLanguage, type Mail } from '../lib/mailer.ts';
+import { paragraphAndLink, type Mail } from '../lib/mailer.ts';
 import { createNotification } from './notifications.ts';
 import { enqueueMail } from './outbox.ts';
 
@@ -76,12 +75,7 @@ export function waitlistOfferMail(to: { email: string; name: string; language: L
     en: { subject: `Domaće: ${o.name} is back`, body: `Dear ${to.name}, ${o.name} is back: ${o.quantity} is held for you until ${o.until}. Order by then; after that it goes to the next person waiting.`, link: 'Order now' },
     ru: { subject: `Domaće: ${o.name} снова в наличии`, body: `${to.name}, ${o.name} снова в наличии: ${o.quantity} отложено для вас до ${o.until}. Закажите до этого времени; потом товар перейдёт следующему в очереди.`, link: 'Заказать' },
   }[lang];
-  return inLanguage({
-    to: to.email,
-    subject: texts.subject,
-    text: `${texts.body}\n\n${texts.link}: ${url}\n`,
-    html: `<!doctype html><html lang="${lang}"><body><p>${escapeHtml(texts.body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(texts.link)}</a></p></body></html>`,
-  }, to.language);
+  return paragraphAndLink(to, texts, url);
 }
 
 /**

@@ -5,10 +5,11 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
-import type { Language } from '#shared/constants.ts';
+import { textLanguage, type Language } from '#shared/constants.ts';
 import { toSerbianLatin } from '#shared/serbian-latin.ts';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../config/root.ts';
+import { escapeHtml } from './html.ts';
 
 export interface Mail { to: string; subject: string; text: string; html: string }
 
@@ -24,6 +25,19 @@ export function inLanguage(mail: Mail, language: Language): Mail {
     text: toSerbianLatin(mail.text),
     html: toSerbianLatin(mail.html).replace(/<html lang="sr">/, '<html lang="sr-Latn">'),
   };
+}
+
+/**
+ * A mail of one paragraph and one link (`texts` written in `textLanguage` of the recipient's
+ * language), in the recipient's script.
+ */
+export function paragraphAndLink(to: { email: string; language: Language }, texts: { subject: string; body: string; link: string }, url: string): Mail {
+  return inLanguage({
+    to: to.email,
+    subject: texts.subject,
+    text: `${texts.body}\n\n${texts.link}: ${url}\n`,
+    html: `<!doctype html><html lang="${textLanguage(to.language)}"><body><p>${escapeHtml(texts.body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(texts.link)}</a></p></body></html>`,
+  }, to.language);
 }
 
 /** How the outbox hands one mail over (domain/outbox.ts). */

@@ -1,7 +1,6 @@
 import { textLanguage, type Language } from '#shared/constants.ts';
 import { formatTotal } from '#shared/format.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { inLanguage, type Mail } from '../../lib/mailer.ts';
+import { paragraphAndLink, type Mail } from '../../lib/mailer.ts';
 
 /** The producer's mail when a buyer says an IPS order is paid (POST /api/orders/:id/payment-sent). */
 export function paymentReportedMail(
@@ -28,10 +27,5 @@ export function paymentReportedMail(
     },
   }[lang];
   const url = `${o.publicUrl.replace(/\/$/, '')}/producer/dashboard?tab=orders`;
-  return inLanguage({
-    to: to.email,
-    subject: texts.subject,
-    text: `${texts.body}\n\n${texts.link}: ${url}\n`,
-    html: `<!doctype html><html lang="${lang}"><body><p>${escapeHtml(texts.body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(texts.link)}</a></p></body></html>`,
-  }, to.language);
+  return paragraphAndLink(to, texts, url);
 }

@@ -1,6 +1,5 @@
 import { textLanguage, type Language } from '#shared/constants.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { inLanguage, type Mail } from '../../lib/mailer.ts';
+import { paragraphAndLink, type Mail } from '../../lib/mailer.ts';
 
 /** The mail telling a buyer that a standing order's cycle was not ordered, in their language. */
 
@@ -31,11 +30,5 @@ export function standingSkippedMail(to: { email: string; name: string; language:
     ru: { subject: `Domaće: постоянный заказ на ${c.date} пропущен`, body: `${to.name}, мы не смогли оформить ваш постоянный заказ у хозяйства «${c.householdName}» на ${c.date}: ${reason}. В следующий раз попробуем снова.`, link: 'Ваши заказы' },
   }[lang];
   const url = `${c.publicUrl.replace(/\/$/, '')}/orders`;
-  const htmlLang = lang === 'sr' ? 'sr' : lang;
-  return inLanguage({
-    to: to.email,
-    subject: texts.subject,
-    text: `${texts.body}\n\n${texts.link}: ${url}\n`,
-    html: `<!doctype html><html lang="${htmlLang}"><body><p>${escapeHtml(texts.body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(texts.link)}</a></p></body></html>`,
-  }, to.language);
+  return paragraphAndLink(to, texts, url);
 }
