@@ -7,7 +7,7 @@ import { addDays, belgradeToday } from '../src/shared/time.ts';
 /**
  * Harvest pre-orders and the waitlist (docs/product.md, "Pre-orders and the waitlist"), with a
  * household and buyers of the journey's own: a pre-order with a 30 % deposit shows its deposit
- * and IPS QR code (reference with -1) on the buyer's orders; a second buyer finds the product
+ * and IPS QR code (reference with -1) on the buyer's orders, where the buyer says it is paid; a second buyer finds the product
  * sold out, asks to be told when it is back, and when the first pre-order is cancelled the jar
  * is held for them: the product page says so, "Add to basket" works again, and their checkout
  * takes the held unit though the public stock is 0. Serbian on the phone, English on the desktop.
@@ -57,6 +57,9 @@ test('a pre-order shows its deposit and QR; the waitlist holds the returned unit
     const deposit = page.getByRole('region', { name: `${t('logistics', 'order.depositTitle')}, #${order.number}` });
     await expect(deposit.getByRole('img')).toBeVisible();
     await expect(deposit.getByTestId('deposit-reference')).toHaveText(order.deposit.ips.reference);
+    // Paid by the QR: the buyer says so, the producer will confirm it.
+    await deposit.getByRole('button', { name: t('logistics', 'order.depositSentFor').replace('{{number}}', String(order.number)) }).click();
+    await expect(deposit.getByRole('status')).toContainText(t('logistics', 'order.reportedTitle'));
 
     // The second buyer finds it sold out and asks to be told when it is back.
     await prepareStorage(page, { language, session: second });

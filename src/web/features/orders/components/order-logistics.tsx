@@ -118,11 +118,13 @@ export function IpsPayment({ order }: { order: Order }) {
 
 /**
  * A pre-order's deposit (docs/product.md, "Pre-orders and the waitlist"): while it is due, its
- * amount and its NBS IPS QR (reference: the order's with `-1`); afterwards its state.
+ * amount and its NBS IPS QR (reference: the order's with `-1`), and the buyer's "I have paid"
+ * (the producer then confirms it); afterwards its state.
  */
 export function DepositPayment({ order }: { order: Order }) {
-  const { t } = useTranslation(['logistics']);
+  const { t } = useTranslation(['logistics', 'errors']);
   const format = useFormat();
+  const report = useReportPayment();
   const deposit = order.deposit;
   if (!deposit) return null;
   const line = t('order.deposit', { percent: deposit.percent, amount: format.total(deposit.amount) });
@@ -140,6 +142,21 @@ export function DepositPayment({ order }: { order: Order }) {
           <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(deposit.amount)}</dd>
           <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="whitespace-nowrap tabular-nums" data-testid="deposit-reference">{deposit.ips.reference}</dd>
         </dl>
+        {report.isSuccess ? (
+          <p role="status" className="mt-1 flex items-start gap-1.5 font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('order.reportedTitle')}. <span className="font-normal text-muted-foreground">{t('order.reportedHint', { household: order.householdName })}</span></span>
+          </p>
+        ) : (
+          <Button className="mt-1 self-start" disabled={report.isPending}
+            aria-label={t('order.depositSentFor', { number: order.number })}
+            onClick={() => report.mutate(order.id, {
+              onSuccess: () => toast.success(t('order.reportedTitle')),
+              onError: (error) => showError(error, error.message),
+            })}>
+            {t('order.paymentSent')}
+          </Button>
+        )}
       </div>
     </section>
   );

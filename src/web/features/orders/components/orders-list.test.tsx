@@ -107,4 +107,27 @@ describe('OrdersList', () => {
     expect(within(done).getByTestId('deposit')).toHaveTextContent(/Deposit 30 %: .*720.* · paid/);
     expect(within(done).queryByRole('img', { name: /deposit/ })).toBeNull();
   });
+
+  it('the buyer says the deposit is paid: one POST payment-sent, then "Payment reported" until the producer confirms', async () => {
+    const awaiting: Order = {
+      ...ORDER, id: '5a1c8f43-2f1e-4c55-9f7e-2d6f1b0b7a13', status: 'awaiting_deposit',
+      deposit: { percent: 30, amount: 720, status: 'due', ips: { payload: 'K:PR|V:01|C:1|R:840000000095584510|N:Pčelinjak|I:RSD720,00|SF:221|S:Porudžbina 100001|RO:9750100001-1', reference: '9750100001-1', qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    };
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+      if (url.includes('/api/households/')) return Promise.resolve(new Response(JSON.stringify(SETTINGS), { status: 200 }));
+      if (url.endsWith('/payment-sent')) { calls.push(`${init?.method} ${url}`); return Promise.resolve(new Response(JSON.stringify(awaiting), { status: 200 })); }
+      return Promise.resolve(new Response(JSON.stringify({ items: [awaiting], nextCursor: null }), { status: 200 }));
+    }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <TranslationProvider i18n={i18n}>
+        <QueryClientProvider client={client}><MemoryRouter><OrdersList /></MemoryRouter></QueryClientProvider>
+      </TranslationProvider>,
+    );
+    const card = await cardOf(awaiting.id);
+    await userEvent.click(within(card).getByRole('button', { name: 'I have paid the deposit of order #100001' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Payment reported. Пчелињак will confirm it when the money arrives.');
+    expect(calls).toEqual([`POST /api/orders/${awaiting.id}/payment-sent`]);
+  });
 });
