@@ -24,7 +24,10 @@ function OneToastPerKind() {
   return null;
 }
 
-/** Bottom-right, hotkey Alt+T, about 5 seconds; above the bottom navigation on phones. */
+/**
+ * Bottom-right, hotkey Alt+T, about 5 seconds; above the bottom navigation on phones. Taps go
+ * through a toast to what it covers, but for its close button (styles.css): no toast has an action.
+ */
 export function Toaster(props: ToasterProps) {
   return (
     <>
