@@ -72,13 +72,39 @@ export function OrderWhen({ order }: { order: Order }) {
 }
 
 /**
+ * The buyer's "I have paid" of an IPS payment (the order's or its deposit's), then "Payment
+ * reported" until the producer confirms: once the server says so (`reported`), or once this
+ * page has sent it.
+ */
+function ReportPaid({ order, label, reported = false }: { order: Order; label: string; reported?: boolean }) {
+  const { t } = useTranslation(['logistics', 'errors']);
+  const report = useReportPayment();
+  if (reported || report.isSuccess) {
+    return (
+      <p role="status" className="mt-1 flex items-start gap-1.5 font-medium text-emerald-800">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>{t('order.reportedTitle')}. <span className="font-normal text-muted-foreground">{t('order.reportedHint', { household: order.householdName })}</span></span>
+      </p>
+    );
+  }
+  return (
+    <Button className="mt-1 self-start" disabled={report.isPending} aria-label={label}
+      onClick={() => report.mutate(order.id, {
+        onSuccess: () => toast.success(t('order.reportedTitle')),
+        onError: (error) => showError(error, error.message),
+      })}>
+      {t('order.paymentSent')}
+    </Button>
+  );
+}
+
+/**
  * The NBS IPS QR of an unpaid ips_qr order, with account, amount and reference as text, and
  * the buyer's "I have paid" (then "Payment reported" until the producer confirms).
  */
 export function IpsPayment({ order }: { order: Order }) {
   const { t } = useTranslation(['logistics', 'errors']);
   const format = useFormat();
-  const report = useReportPayment();
   const ips = order.payment.ips;
   if (!ips || order.payment.status === 'paid') return null;
   const fields = Object.fromEntries(ips.payload.split('|').map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1)]));
@@ -96,21 +122,7 @@ export function IpsPayment({ order }: { order: Order }) {
           <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(Number((fields.I ?? '').replace(/^RSD/, '').replace(',', '.')))}</dd>
           <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="tabular-nums" data-testid="ips-reference">{model97Reference(String(order.number))}</dd>
         </dl>
-        {order.payment.status === 'reported' ? (
-          <p role="status" className="mt-1 flex items-start gap-1.5 font-medium text-emerald-800">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{t('order.reportedTitle')}. <span className="font-normal text-muted-foreground">{t('order.reportedHint', { household: order.householdName })}</span></span>
-          </p>
-        ) : (
-          <Button className="mt-1 self-start" disabled={report.isPending}
-            aria-label={t('order.paymentSentFor', { number: order.number })}
-            onClick={() => report.mutate(order.id, {
-              onSuccess: () => toast.success(t('order.reportedTitle')),
-              onError: (error) => showError(error, error.message),
-            })}>
-            {t('order.paymentSent')}
-          </Button>
-        )}
+        <ReportPaid order={order} reported={order.payment.status === 'reported'} label={t('order.paymentSentFor', { number: order.number })} />
       </div>
     </section>
   );
@@ -124,7 +136,6 @@ export function IpsPayment({ order }: { order: Order }) {
 export function DepositPayment({ order }: { order: Order }) {
   const { t } = useTranslation(['logistics', 'errors']);
   const format = useFormat();
-  const report = useReportPayment();
   const deposit = order.deposit;
   if (!deposit) return null;
   const line = t('order.deposit', { percent: deposit.percent, amount: format.total(deposit.amount) });
@@ -142,21 +153,7 @@ export function DepositPayment({ order }: { order: Order }) {
           <dt className="text-muted-foreground">{t('order.amount')}</dt><dd className="tabular-nums">{format.total(deposit.amount)}</dd>
           <dt className="text-muted-foreground">{t('order.reference')}</dt><dd className="whitespace-nowrap tabular-nums" data-testid="deposit-reference">{deposit.ips.reference}</dd>
         </dl>
-        {report.isSuccess ? (
-          <p role="status" className="mt-1 flex items-start gap-1.5 font-medium text-emerald-800">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{t('order.reportedTitle')}. <span className="font-normal text-muted-foreground">{t('order.reportedHint', { household: order.householdName })}</span></span>
-          </p>
-        ) : (
-          <Button className="mt-1 self-start" disabled={report.isPending}
-            aria-label={t('order.depositSentFor', { number: order.number })}
-            onClick={() => report.mutate(order.id, {
-              onSuccess: () => toast.success(t('order.reportedTitle')),
-              onError: (error) => showError(error, error.message),
-            })}>
-            {t('order.paymentSent')}
-          </Button>
-        )}
+        <ReportPaid order={order} label={t('order.depositSentFor', { number: order.number })} />
       </div>
     </section>
   );
