@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { textLanguage, type Language } from '#shared/constants.ts';
-import { formatQuantityValue, unitLabel } from '#shared/format.ts';
+import { formatDateTime, formatQuantity } from '#shared/format.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { products, users, waitlistEntries } from '../db/schema.ts';
 import { paragraphAndLink, type Mail } from '../lib/mailer.ts';
@@ -54,8 +54,8 @@ async function tellOffer(tx: DbOrTx, o: { id: string; name: string; unit: string
     .from(users).where(eq(users.id, o.userId));
   if (!buyer) return;
   const lang = textLanguage(buyer.language);
-  const quantity = `${formatQuantityValue(o.quantity, lang)} ${unitLabel(o.unit as 'kg', lang)}`;
-  const until = untilText(o.until, lang);
+  const quantity = formatQuantity(o.quantity, o.unit, lang);
+  const until = formatDateTime(o.until, lang)!;
   await createNotification(tx, {
     userId: o.userId, type: 'waitlist_offer', createdAt: o.now,
     data: { productId: o.id, productName: o.name, quantity, heldUntil: until },
@@ -63,9 +63,6 @@ async function tellOffer(tx: DbOrTx, o: { id: string; name: string; unit: string
   const wantsMail = buyer.notifyByEmail && (buyer.settings as Record<string, { mail?: boolean }>)?.waitlist_offer?.mail !== false;
   if (wantsMail) await enqueueMail(tx, waitlistOfferMail(buyer, { productId: o.id, name: o.name, quantity, until }, deps.publicUrl));
 }
-
-const untilText = (at: Date, lang: 'sr' | 'en' | 'ru') =>
-  new Intl.DateTimeFormat(lang === 'sr' ? 'sr-Cyrl-RS' : lang === 'ru' ? 'ru-RU' : 'en-GB', { timeZone: 'Europe/Belgrade', day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' }).format(at);
 
 export function waitlistOfferMail(to: { email: string; name: string; language: Language }, o: { productId: string; name: string; quantity: string; until: string }, publicUrl: string): Mail {
   const lang = textLanguage(to.language);
