@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { jwtSecret } from '../config/secrets.ts';
 import { createDb, createPool, type Database } from '../db/client.ts';
 import { scheduleCleanUp } from '../db/maintenance.ts';
 import { createMailOutbox, type MailOutbox } from '../domain/outbox.ts';
@@ -138,7 +139,10 @@ function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, out
   });
   const standingDemand = async (householdId: string, date: string) =>
     (await standing.demand(householdId, { from: date, days: 1 })).days[0]?.products ?? [];
-  const service = createSmsService({ db: database.db, clock, outbox: smsOutbox, orders, log: app.log, standingDemand });
+  const service = createSmsService({
+    db: database.db, clock, outbox: smsOutbox, orders, log: app.log, standingDemand,
+    codeKey: `sms-codes:${jwtSecret(config.jwtSecret, config.dataDir)}`,
+  });
   const handling = new Set<Promise<unknown>>();
   sender.onIncoming((incoming) => {
     const p = service.handleIncoming(incoming).catch((err: unknown) => app.log.warn({ err }, 'an incoming SMS could not be handled'));

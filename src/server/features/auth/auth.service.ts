@@ -1,4 +1,3 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Language, UserType } from '#shared/constants.ts';
 import { TIMINGS } from '#shared/constants.ts';
 import type { Profile, UpdateProfile } from '#shared/contracts/auth.ts';
@@ -9,6 +8,7 @@ import { hashToken, newOpaqueToken, type Tokens } from '../../lib/tokens.ts';
 import type { AuthRepository, CodePurpose, UserRow } from './auth.repository.ts';
 import { accountMail, newProducerMail } from './mails.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
+import { codeHash, newCode, sameCodeHash } from '../../lib/codes.ts';
 
 /** The account rules (docs/architecture.md, Security). */
 export const AUTH_RULES = {
@@ -61,19 +61,12 @@ export function createAuthService({ repo, sessions, tokens, clock, codeKey, kick
   const db = repo.db;
 
 
-  const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
-    createHmac('sha256', codeKey).update(`${userId}:${purpose}:${code}`).digest('hex');
-
-  function sameHash(a: string, b: string) {
-    const x = Buffer.from(a, 'hex');
-    const y = Buffer.from(b, 'hex');
-    return x.length === y.length && timingSafeEqual(x, y);
-  }
+  const hashCode = (userId: string, purpose: CodePurpose, code: string) => codeHash(codeKey, `${userId}:${purpose}`, code);
 
   /** A fresh 6-digit code (CSPRNG); the previous one of this purpose dies. Returns the plain code for the mail. */
   async function issueCode(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], user: UserRow, purpose: CodePurpose) {
     const now = clock();
-    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const code = newCode();
     await repo.killCodes(tx, user.id, purpose, now);
     await repo.insertCode(tx, { userId: user.id, purpose, codeHash: hashCode(user.id, purpose, code), expiresAt: new Date(now.getTime() + CODE_VALIDITY[purpose]), now });
     await enqueueMail(tx, accountMail(purpose === 'signup' ? 'signupCode' : 'resetCode', user, { code, validMs: CODE_VALIDITY[purpose] }));
@@ -96,7 +89,7 @@ export function createAuthService({ repo, sessions, tokens, clock, codeKey, kick
     if (row.attempts >= AUTH_RULES.maxCodeAttempts) return 'dead';
     const now = clock();
     if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
-    if (!sameHash(row.codeHash, hashCode(userId, purpose, code))) {
+    if (!sameCodeHash(row.codeHash, hashCode(userId, purpose, code))) {
       await repo.countAttempt(tx, row.id);
       return 'mismatch';
     }

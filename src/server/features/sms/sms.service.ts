@@ -1,4 +1,3 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SmsSettings } from '#shared/contracts/sms.ts';
 import { addDays, belgradeNow } from '#shared/time.ts';
@@ -6,6 +5,7 @@ import { normalisePhone, parseSmsReply, SMS_CODE, SMS_DEFAULTS, SMS_EVENTS, type
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { smsOutbox, smsReplies, smsSettings, smsSummaries } from '../../db/schema.ts';
 import { enqueueSms, recordReceipt, type SmsOutbox } from '../../domain/sms-outbox.ts';
+import { codeHash, newCode, sameCodeHash } from '../../lib/codes.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import type { IncomingSms } from '../../lib/sms-sender.ts';
 import { codeSms, dropCutoffSms, HELP_SMS, standingDemandSms, type SmsLine, messageSms, messageSummaryLine, orderSms, orderSummaryLine, QUIET_HEADER, type SmsOrder } from './sms.texts.ts';
@@ -37,8 +37,6 @@ function toSettings(row: Row | undefined): SmsSettings {
   };
 }
 
-const hashCode = (householdId: string, phone: string, code: string) => createHash('sha256').update(`${householdId}:${phone}:${code}`).digest('hex');
-
 export interface SmsServiceDeps {
   db: Db;
   clock: () => Date;
@@ -46,6 +44,8 @@ export interface SmsServiceDeps {
   /** The producer's own status change (features/orders, composed in wiring/background-work.ts): stock back and the buyer told. */
   orders: { setStatusByProducer: (householdId: string, id: string, status: 'confirmed' | 'cancelled', reason?: string) => Promise<unknown> };
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
+  /** The server key the phone's code is stored under (lib/codes.ts). */
+  codeKey: string;
   /** Tomorrow's standing demand of a household (features/standing, composed in wiring/background-work.ts). */
   standingDemand: (householdId: string, date: string) => Promise<SmsLine[]>;
 }
@@ -53,7 +53,9 @@ export interface SmsServiceDeps {
 /** Tomorrow's standing demand is sent from this Belgrade time on (and until midnight). */
 export const STANDING_DEMAND_AT = '18:00';
 
-export function createSmsService({ db, clock, outbox, orders, log, standingDemand }: SmsServiceDeps) {
+export function createSmsService({ db, clock, outbox, orders, log, codeKey, standingDemand }: SmsServiceDeps) {
+  const hashCode = (householdId: string, phone: string, code: string) => codeHash(codeKey, `${householdId}:${phone}`, code);
+
   async function load(tx: DbOrTx, householdId: string, lock = false): Promise<Row | undefined> {
     const q = tx.select().from(smsSettings).where(eq(smsSettings.householdId, householdId));
     const [row] = lock ? await q.for('update') : await q;
@@ -116,7 +118,7 @@ export function createSmsService({ db, clock, outbox, orders, log, standingDeman
         if (windowOpen && row.codesSent >= SMS_CODE.perHour) {
           throw smsErrors.codeTooSoon(Math.ceil((3600_000 - (now.getTime() - row.codesWindowAt!.getTime())) / 1000));
         }
-        const code = randomInt(0, 10 ** SMS_CODE.digits).toString().padStart(SMS_CODE.digits, '0');
+        const code = newCode(SMS_CODE.digits);
         const fields = {
           phone, confirmedAt: null, codeHash: hashCode(householdId, phone, code), codeExpiresAt: new Date(now.getTime() + SMS_CODE.ttlMs),
           codeTries: 0, codeSentAt: now, codesSent: windowOpen ? row.codesSent + 1 : 1, codesWindowAt: windowOpen ? row.codesWindowAt : now, updatedAt: now,
@@ -139,8 +141,7 @@ export function createSmsService({ db, clock, outbox, orders, log, standingDeman
         if (!row || !row.codeHash || !row.codeExpiresAt) throw smsErrors.noCode();
         if (row.codeTries >= SMS_CODE.tries) throw smsErrors.tooManyAttempts();
         if (row.codeExpiresAt.getTime() <= now.getTime()) throw smsErrors.codeExpired();
-        const given = Buffer.from(hashCode(householdId, row.phone, code.trim()), 'hex');
-        if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
+        if (!sameCodeHash(row.codeHash, hashCode(householdId, row.phone, code.trim()))) {
           await tx.update(smsSettings).set({ codeTries: row.codeTries + 1 }).where(eq(smsSettings.householdId, householdId));
           return { wrong: SMS_CODE.tries - row.codeTries - 1, settings: undefined };
         }
