@@ -1,9 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainPages, type ExplainedPage } from '../../../bench/lib/scale-explain.ts';
 import { examinedRowsOf } from '../../../bench/lib/scale-pages.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { seedScale } from './seed/scale.ts';
+import { createPool } from './client.ts';
 
 /**
  * The plans of `npm run bench -- scale` on a small year (the same seeder, the same list of pages:
@@ -31,7 +32,11 @@ let pages: ExplainedPage[];
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedScale(database.pool, SIZES);
-  explainPool = new pg.Pool({ connectionString: database.url, max: 4, options: '-c enable_seqscan=off' });
+  // The project's pool (its clients survive a connection dropped while they end: the file's
+  // database is dropped WITH (FORCE) right after this pool's end resolves), the setting in the URL.
+  const url = new URL(database.url);
+  url.searchParams.set('options', '-c enable_seqscan=off');
+  explainPool = createPool(url.toString(), 4);
   pages = await explainPages(explainPool, database.url);
 }, 120_000);
 
