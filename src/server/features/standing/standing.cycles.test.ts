@@ -367,3 +367,42 @@ describe('many cycles at once', () => {
     }
   });
 });
+
+describe('more standing orders than the scheduler reads at once', () => {
+  it('reads them a page at a time and still places the oldest due cycle first, wherever it is', async () => {
+    const t2 = await createTestApp();
+    try {
+      t2.clock.set(WED_10);
+      const p = await createUser(t2, { userType: 'producer' });
+      const hh = await t2.app.inject({ method: 'PATCH', url: `/api/households/${p.id}`, headers: p.headers, payload: { pickupPoints: [{ name: 'Двориште', address: 'Сомбор', hours: HOURS }] } });
+      const [milk] = await t2.database.db.insert(products).values({ householdId: p.id, name: 'Млеко', pricePara: 15_000, unit: 'l', category: 'dairy', stock: 10_000 }).returning();
+      const b = await createUser(t2);
+      const res = await t2.app.inject({
+        method: 'POST', url: '/api/standing-orders', headers: b.headers,
+        payload: { items: [{ productId: milk!.id, quantity: 1 }], everyWeeks: 1, weekday: 6, deliveryType: 'pickup', pickupPointId: hh.json().pickupPoints[0].id, time: '10:00', paymentMethod: 'cash', contactPhone: '+381641234567' },
+      });
+      expect(res.statusCode).toBe(201);
+      const { id } = res.json() as { id: string };
+      // 2,500 copies due on Saturday 15 June (more than one page), and one whose id sorts last,
+      // anchored a week earlier: its 8 June is the oldest due cycle (passed: skipped and told).
+      await t2.database.pool.query(`
+        INSERT INTO standing_orders (buyer_id, household_id, items, every_weeks, weekday, anchor_date, delivery_type, pickup_point_id, time, payment_method, contact_phone)
+        SELECT buyer_id, household_id, items, every_weeks, weekday, anchor_date, delivery_type, pickup_point_id, time, payment_method, contact_phone
+        FROM standing_orders, generate_series(1, 2500) WHERE id = $1`, [id]);
+      await t2.database.pool.query(`
+        INSERT INTO standing_orders (id, buyer_id, household_id, items, every_weeks, weekday, anchor_date, delivery_type, pickup_point_id, time, payment_method, contact_phone)
+        SELECT 'ffffffff-ffff-4fff-bfff-ffffffffffff', buyer_id, household_id, items, every_weeks, weekday, '2030-06-08', delivery_type, pickup_point_id, time, payment_method, contact_phone
+        FROM standing_orders WHERE id = $1`, [id]);
+      t2.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+      const first = await t2.app.standing.runCycles(undefined, { max: 1 });
+      expect(first).toMatchObject({ ordered: 0, skipped: 1, remaining: true });
+      const [oldest] = await t2.database.db.select().from(standingOrderCycles);
+      expect(oldest).toMatchObject({ standingOrderId: 'ffffffff-ffff-4fff-bfff-ffffffffffff', date: '2030-06-08', status: 'skipped', reason: 'date_passed' });
+      // Then Saturday's cycles, the claimed one not again.
+      expect(await t2.app.standing.runCycles(undefined, { max: 2 })).toMatchObject({ ordered: 2, skipped: 0, remaining: true });
+      expect(await t2.database.db.select().from(standingOrderCycles)).toHaveLength(3);
+    } finally {
+      await t2.close();
+    }
+  });
+});

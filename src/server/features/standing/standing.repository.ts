@@ -27,6 +27,9 @@ export interface DueCandidate extends StandingRow {
   buyerEmail: string; buyerName: string; buyerLanguage: Language; buyerWantsMail: boolean;
 }
 
+/** When a standing order's cycles fall: its first date, every how many weeks, its household's cutoff. */
+export interface ScheduleRow { id: string; anchorDate: string; everyWeeks: number; cutoffHours: number }
+
 export function createStandingRepository() {
   return {
     async products(db: DbOrTx, ids: string[]): Promise<StandingProduct[]> {
@@ -100,8 +103,33 @@ export function createStandingRepository() {
         .where(and(sql`${standingOrderCycles.standingOrderId} = ANY(${sql.param(ids)}::uuid[])`, gte(standingOrderCycles.date, from)));
     },
 
-    /** Standing orders that may have a cycle to place: active, or paused until a date. */
-    async candidates(db: DbOrTx): Promise<DueCandidate[]> {
+    /**
+     * A page of the standing orders that may have a cycle to place (active, or paused until a
+     * date), in id order after `after`: only what says when their cycles fall. The scheduler
+     * reads them page by page, so its memory does not grow with the number of standing orders.
+     */
+    async schedulePage(db: DbOrTx, after: string | null, limit: number): Promise<ScheduleRow[]> {
+      return db.select({ id: standingOrders.id, anchorDate: standingOrders.anchorDate, everyWeeks: standingOrders.everyWeeks, cutoffHours: households.standingCutoffHours })
+        .from(standingOrders)
+        .innerJoin(households, eq(households.id, standingOrders.householdId))
+        .where(and(
+          or(eq(standingOrders.status, 'active'), and(eq(standingOrders.status, 'paused'), sql`${standingOrders.pausedUntil} IS NOT NULL`)),
+          after ? sql`${standingOrders.id} > ${after}` : undefined,
+        ))
+        .orderBy(standingOrders.id).limit(limit);
+    },
+
+    /** The cycles of these standing orders from `from`: which dates are claimed or done, and when claimed. */
+    async cycleStatesFrom(db: DbOrTx, ids: string[], from: string): Promise<Pick<CycleRow, 'standingOrderId' | 'date' | 'status' | 'claimedAt'>[]> {
+      if (ids.length === 0) return [];
+      return db.select({ standingOrderId: standingOrderCycles.standingOrderId, date: standingOrderCycles.date, status: standingOrderCycles.status, claimedAt: standingOrderCycles.claimedAt })
+        .from(standingOrderCycles)
+        .where(and(sql`${standingOrderCycles.standingOrderId} = ANY(${sql.param(ids)}::uuid[])`, gte(standingOrderCycles.date, from)));
+    },
+
+    /** What placing or skipping the cycles of these standing orders needs: the order, its household's name, its buyer's address. */
+    async dueCandidates(db: DbOrTx, ids: string[]): Promise<DueCandidate[]> {
+      if (ids.length === 0) return [];
       const rows = await db.select({
         so: standingOrders, cutoffHours: households.standingCutoffHours, householdName: households.name,
         buyerEmail: users.email, buyerName: users.name, buyerLanguage: users.language,
@@ -109,7 +137,7 @@ export function createStandingRepository() {
       }).from(standingOrders)
         .innerJoin(households, eq(households.id, standingOrders.householdId))
         .innerJoin(users, eq(users.id, standingOrders.buyerId))
-        .where(or(eq(standingOrders.status, 'active'), and(eq(standingOrders.status, 'paused'), sql`${standingOrders.pausedUntil} IS NOT NULL`)));
+        .where(sql`${standingOrders.id} = ANY(${sql.param(ids)}::uuid[])`);
       return rows.map((r) => ({ ...r.so, cutoffHours: r.cutoffHours, householdName: r.householdName, buyerEmail: r.buyerEmail, buyerName: r.buyerName, buyerLanguage: r.buyerLanguage, buyerWantsMail: r.buyerWantsMail }));
     },
 

@@ -52,6 +52,8 @@ export const CYCLES_PER_RUN = 1000;
  * requests served beside the scheduler still find one.
  */
 export const CYCLE_CONCURRENCY = 4;
+/** Standing orders read per page when looking for due cycles. */
+const SCHEDULE_PAGE = 2000;
 
 export interface RunResult { ordered: number; skipped: number; failed: number; remaining: boolean }
 
@@ -348,27 +350,44 @@ export function createStandingService({ db, repo, clock, outbox, placeOrder, pub
       const result: RunResult = { ordered: 0, skipped: 0, failed: 0, remaining: false };
       const stale = { before: new Date(now.getTime() - STALE_CLAIM_MS), notBefore: new Date(now.getTime() - RECLAIM_WINDOW_MS) };
       const oldest = addDays(belgradeToday(now), -CATCH_UP_DAYS);
-      const candidates = await repo.candidates(db);
-      const done = new Set((await repo.cyclesFrom(db, candidates.map((c) => c.id), oldest))
-        .filter((c) => c.status !== 'claimed' || c.claimedAt >= stale.before || c.claimedAt < stale.notBefore)
-        .map((c) => `${c.standingOrderId}:${c.date}`));
-      const due: { c: DueCandidate; date: IsoDate }[] = [];
-      for (const c of candidates) {
-        // Dates due by `at`: up to the day whose cutoff (at most 168 h before it) has passed.
-        const last = addDays(belgradeToday(at), 8);
-        for (const date of cycleDatesBetween(oldest > c.anchorDate ? oldest : c.anchorDate, last, c.anchorDate, c.everyWeeks)) {
-          if (cycleDueAt(date, c.cutoffHours).getTime() > at.getTime()) break;
-          if (!done.has(`${c.id}:${date}`)) due.push({ c, date });
+      // The oldest `max` due cycles, read a page of standing orders at a time (memory bounded by
+      // the page and `max`, not by how many standing orders there are).
+      let due: { id: string; date: IsoDate }[] = [];
+      let more = false;
+      const byDate = (a: { date: IsoDate }, b: { date: IsoDate }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+      for (let after: string | null = null; ;) {
+        const page = await repo.schedulePage(db, after, SCHEDULE_PAGE);
+        const pageDue: { id: string; date: IsoDate }[] = [];
+        for (const c of page) {
+          // Dates due by `at`: up to the day whose cutoff (at most 168 h before it) has passed.
+          const last = addDays(belgradeToday(at), 8);
+          for (const date of cycleDatesBetween(oldest > c.anchorDate ? oldest : c.anchorDate, last, c.anchorDate, c.everyWeeks)) {
+            if (cycleDueAt(date, c.cutoffHours).getTime() > at.getTime()) break;
+            pageDue.push({ id: c.id, date });
+          }
         }
+        const done = new Set((await repo.cycleStatesFrom(db, [...new Set(pageDue.map((d) => d.id))], oldest))
+          .filter((c) => c.status !== 'claimed' || c.claimedAt >= stale.before || c.claimedAt < stale.notBefore)
+          .map((c) => `${c.standingOrderId}:${c.date}`));
+        due.push(...pageDue.filter((d) => !done.has(`${d.id}:${d.date}`)));
+        if (due.length > max) {
+          more = true;
+          due = due.sort(byDate).slice(0, max);
+        }
+        if (page.length < SCHEDULE_PAGE) break;
+        after = page.at(-1)!.id;
       }
-      due.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      // The oldest `max` cycles, grouped by standing order: one standing order's dates are placed
-      // in order by one worker, different standing orders side by side.
+      due.sort(byDate);
+      // Grouped by standing order: one standing order's dates are placed in order by one worker,
+      // different standing orders side by side.
+      const details = new Map((await repo.dueCandidates(db, [...new Set(due.map((d) => d.id))])).map((c) => [c.id, c]));
       const byStandingOrder = new Map<string, { c: DueCandidate; dates: IsoDate[] }>();
-      for (const { c, date } of due.slice(0, max)) {
-        const group = byStandingOrder.get(c.id) ?? { c, dates: [] };
+      for (const { id, date } of due) {
+        const c = details.get(id);
+        if (!c) continue;
+        const group = byStandingOrder.get(id) ?? { c, dates: [] };
         group.dates.push(date);
-        byStandingOrder.set(c.id, group);
+        byStandingOrder.set(id, group);
       }
       await mapLimit([...byStandingOrder.values()], concurrency, async ({ c, dates }) => {
         for (const date of dates) {
@@ -380,7 +399,7 @@ export function createStandingService({ db, repo, clock, outbox, placeOrder, pub
           result[outcome] += 1;
         }
       });
-      result.remaining = due.length > max;
+      result.remaining = more;
       if (result.ordered + result.skipped > 0) outbox.kick();
       return result;
     },
