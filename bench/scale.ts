@@ -109,7 +109,9 @@ export async function runScale(log: (msg: string) => void = console.log): Promis
     result.migrateMs = Math.round(migrateMs);
     log(`Migrations: ${(migrateMs / 1000).toFixed(1)} s`);
 
-    const app = await startApp({ dataDir, databaseUrl: url, healthTimeoutMs: 120_000 });
+    // Requests only: the app's own scheduler would place the standing orders' cycles during the
+    // page loads (each order empties the public cache) and leave run-cycles fewer to time.
+    const app = await startApp({ dataDir, databaseUrl: url, healthTimeoutMs: 120_000, env: { WORKERS: 'false' } });
     const signed = await signIn(pool, jwtSecretOf(dataDir));
     try {
       const first = await fetch(`${app.url}/api/orders`, { headers: signed.headers.buyer });

@@ -152,7 +152,7 @@ async function main() {
 
   const tokens = createTokens(jwtSecret(config.jwtSecret, config.dataDir));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  const app = await buildApp(config, { database, tokens, mailer, startWorkers: true });
+  const app = await buildApp(config, { database, tokens, mailer, startWorkers: config.workers });
   running.app = app;
   if (closing) { await app.close(); return; }
   await app.listen({ port: config.port, host: config.host });

@@ -36,6 +36,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
+  it('runs the background work unless WORKERS=false', () => {
+    expect(parseEnv({}).workers).toBe(true);
+    expect(parseEnv({ WORKERS: 'false' }).workers).toBe(false);
+    expect(() => parseEnv({ WORKERS: 'sometimes' })).toThrow(/WORKERS/);
+  });
+
   it('seeds the demo data by default, but not with NODE_ENV=production unless SEED_DEMO says so', () => {
     expect(parseEnv({ NODE_ENV: 'development' }).seedDemo).toBe(true);
     expect(parseEnv({ NODE_ENV: 'test' }).seedDemo).toBe(true);

@@ -36,6 +36,9 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   TRUST_PROXY: booleanFromString.default(false),
+  // false: this instance serves requests only; the outboxes, pushes, standing orders' cycles,
+  // reminders, expiries and clean-up run on the instances that keep the default.
+  WORKERS: booleanFromString.default(true),
   // Sent as the x-instance response header, to tell instances apart behind a load balancer.
   INSTANCE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1-40 letters, digits, dots, hyphens or underscores').optional(),
   // An S3-compatible object store for media, used when S3_BUCKET is set.
@@ -138,6 +141,8 @@ export interface Config {
   pushAllowLocal: boolean;
   /** WAITLIST_HOLD_HOURS: how long a waitlist offer holds its units (default 12). */
   waitlistHoldHours: number;
+  /** WORKERS: whether this instance runs the background work beside its requests (default true). */
+  workers: boolean;
   /** The VAPID `sub` claim: VAPID_SUBJECT, or mailto: the address of MAIL_FROM. */
   vapidSubject: string;
   /** Byte budget of the public read cache; 0 = no cache. */
@@ -199,6 +204,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Config {
     vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? (env.MAIL_FROM.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@domace.local')}`,
     pushAllowLocal: env.PUSH_ALLOW_LOCAL,
     waitlistHoldHours: env.WAITLIST_HOLD_HOURS,
+    workers: env.WORKERS,
     dbDownExitMs: env.DB_DOWN_EXIT_SECONDS * 1000,
     // Off by default under NODE_ENV=test: test files drive hundreds of writes from one "IP".
     writeLimits: {
