@@ -35,17 +35,22 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
      */
     async importStatement(householdId: string, bytes: Buffer): Promise<StatementImport> {
       const statement = readStatement(bytes);
-      const refs = new Map(statement.rows.map((r) => [r, paymentReferenceOf(r.reference)]));
-      const wanted = [...new Set([...refs.values()].filter((n) => n !== null).map((n) => n.number))];
+      // Each row's reference is read twice (here, then when matched) rather than kept: a 5 MB
+      // statement is ~120,000 rows, and the import must fit the app's heap beside its answer.
+      const wanted = new Set<number>();
+      for (const row of statement.rows) {
+        const ref = paymentReferenceOf(row.reference);
+        if (ref) wanted.add(ref.number);
+      }
       const matched: MatchedRow[] = [];
       const unmatched: UnmatchedRow[] = [];
       await db.transaction(async (tx) => {
-        const found = new Map((await repo.ordersByNumbers(tx, wanted, householdId)).map((o) => [o.number, o]));
+        const found = new Map((await repo.ordersByNumbers(tx, [...wanted], householdId)).map((o) => [o.number, o]));
         const paidNow = new Set<string>();
         const depositsNow = new Set<string>();
         for (const row of statement.rows) {
           const echo = { row: row.line, date: row.date, amount: row.amountPara === null ? null : paraToRsd(row.amountPara), payer: row.payer, reference: row.reference };
-          const ref = refs.get(row)!;
+          const ref = paymentReferenceOf(row.reference);
           if (ref === null) {
             unmatched.push({ ...echo, reason: 'no_order', problem: row.reference === '' ? 'reference_missing' : 'reference_unreadable' });
             continue;

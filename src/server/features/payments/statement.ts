@@ -75,16 +75,32 @@ export function detectDelimiter(text: string): Statement['delimiter'] {
  */
 export function parseCsv(text: string, delimiter: string): { line: number; cells: string[] }[] {
   const records: { line: number; cells: string[] }[] = [];
+  eachCsvRecord(text, delimiter, (line, cells) => { records.push({ line, cells }); });
+  return records;
+}
+
+/**
+ * `parseCsv`'s records handed to `visit` one at a time, none kept: a 5 MB statement is
+ * ~120,000 records, and holding them all beside the rows made from them doubled what an
+ * import needs in memory. An unquoted cell is a slice of `text`, not built a character at a time.
+ */
+function eachCsvRecord(text: string, delimiter: string, visit: (line: number, cells: string[]) => void): void {
   let cells: string[] = [];
   let cell = '';
+  let cellStart = 0;
   let quoted = false;
+  let wasQuoted = false;
   let atCellStart = true;
   let line = 1;
   let recordLine = 1;
-  const endCell = () => { cells.push(cell.length > CELL_MAX ? cell.slice(0, CELL_MAX) : cell); cell = ''; atCellStart = true; };
-  const endRecord = () => {
-    endCell();
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells });
+  const endCell = (end: number) => {
+    const value = wasQuoted ? cell : text.slice(cellStart, end);
+    cells.push(value.length > CELL_MAX ? value.slice(0, CELL_MAX) : value);
+    cell = ''; wasQuoted = false; atCellStart = true;
+  };
+  const endRecord = (end: number) => {
+    endCell(end);
+    if (cells.some((c) => c.trim() !== '')) visit(recordLine, cells);
     cells = [];
   };
   for (let i = 0; i < text.length; i++) {
@@ -98,21 +114,23 @@ export function parseCsv(text: string, delimiter: string): { line: number; cells
       }
       continue;
     }
-    if (ch === '"' && atCellStart) { quoted = true; atCellStart = false; continue; }
-    if (ch === delimiter) { endCell(); continue; }
+    if (atCellStart) cellStart = i;
+    if (ch === '"' && atCellStart) { quoted = true; wasQuoted = true; atCellStart = false; continue; }
+    if (ch === delimiter) { endCell(i); cellStart = i + 1; continue; }
     if (ch === '\r' || ch === '\n') {
+      endRecord(i);
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
+      cellStart = i + 1;
       line++;
       recordLine = line;
       continue;
     }
-    cell += ch;
+    // Text after a quoted cell's closing quote belongs to it, as before.
+    if (wasQuoted) cell += ch;
     atCellStart = false;
   }
   if (quoted) throw unreadable(`A quoted cell that starts on line ${recordLine} never ends: check the file's quotes`);
-  endRecord();
-  return records;
+  endRecord(text.length);
 }
 
 // --- cells to values -----------------------------------------------------------------------
@@ -201,31 +219,36 @@ export function readStatement(bytes: Buffer): Statement {
   const { text, encoding } = decodeStatement(bytes);
   if (text.trim() === '') throw unreadable('The file is empty');
   const delimiter = detectDelimiter(text);
-  const records = parseCsv(text, delimiter);
-  if (records.length < 2) throw unreadable('The file has no row below its header: a statement is a header row, then one row per payment');
-  const header = records[0]!.cells;
-  let columns = findColumns(header);
-  let names: Statement['columns'];
-  if (columns) {
-    const name = (i: number | undefined) => (i === undefined ? null : clean(header[i]) || `#${i + 1}`);
-    names = { date: name(columns.date), amount: name(columns.amount)!, payer: name(columns.payer), reference: name(columns.reference)! };
-  } else {
-    if (header.length < 4) {
-      throw unreadable(`The header names no amount and no reference column (found: ${header.map(clean).join(', ').slice(0, 200)}); without them the columns must be date, amount, payer, reference`);
+  // Set by the first record (the header); `as`, so that the compiler does not take them for null after the visit.
+  let columns = null as Partial<Record<Column, number>> | null;
+  let names = null as Statement['columns'] | null;
+  const rows: StatementRow[] = [];
+  eachCsvRecord(text, delimiter, (line, cells) => {
+    if (!names) {
+      // The first record is the header.
+      columns = findColumns(cells);
+      if (columns) {
+        const name = (i: number | undefined) => (i === undefined ? null : clean(cells[i]) || `#${i + 1}`);
+        names = { date: name(columns.date), amount: name(columns.amount)!, payer: name(columns.payer), reference: name(columns.reference)! };
+      } else {
+        if (cells.length < 4) {
+          throw unreadable(`The header names no amount and no reference column (found: ${cells.map(clean).join(', ').slice(0, 200)}); without them the columns must be date, amount, payer, reference`);
+        }
+        columns = { date: 0, amount: 1, payer: 2, reference: 3 };
+        names = { date: '#1', amount: '#2', payer: '#3', reference: '#4' };
+      }
+      return;
     }
-    columns = { date: 0, amount: 1, payer: 2, reference: 3 };
-    names = { date: '#1', amount: '#2', payer: '#3', reference: '#4' };
-  }
-  const c = columns;
-  const rows: StatementRow[] = records.slice(1).map(({ line, cells }) => {
+    const c = columns!;
     let amountPara = parseAmountPara(clean(cells[c.amount!]));
     if (amountPara !== null && amountPara <= 0) amountPara = null;
     const model = c.model === undefined ? '' : clean(cells[c.model]).replace(/\D/g, '');
     let reference = clean(cells[c.reference!]);
     // A column of its own for the model: "97" there, the check digits and number here.
     if (model === '97' && reference !== '' && !/^\(?97/.test(reference.replace(/\s/g, ''))) reference = `97 ${reference}`;
-    return { line, date: clean(c.date === undefined ? '' : cells[c.date]), amountPara, payer: clean(c.payer === undefined ? '' : cells[c.payer]), reference };
+    rows.push({ line, date: clean(c.date === undefined ? '' : cells[c.date]), amountPara, payer: clean(c.payer === undefined ? '' : cells[c.payer]), reference });
   });
+  if (!names || rows.length === 0) throw unreadable('The file has no row below its header: a statement is a header row, then one row per payment');
   const readable = rows.filter((r) => r.amountPara !== null || r.reference !== '');
   if (readable.length === 0) throw unreadable(`No row has an amount or a reference that could be read (columns used: amount "${names.amount}", reference "${names.reference}")`);
   return { rows, encoding, delimiter, columns: names };
