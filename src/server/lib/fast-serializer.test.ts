@@ -5,7 +5,7 @@ import { answersOf } from '#shared/api/answers.ts';
 import { endpoints } from '#shared/api/endpoints.ts';
 import { CATEGORIES, UNITS } from '#shared/constants.ts';
 import { extremeNumber, FORBIDDEN_CHARS, hostileString, TRICKY_CLEAN, wrongType } from '../../../test/hostile.ts';
-import { compileFast, fastSerializerCompiler } from './fast-serializer.ts';
+import { compileFast, fastSerializerCompiler, largeAnswerSerializerCompiler } from './fast-serializer.ts';
 
 /**
  * The fast serializer (fast-serializer.ts) against the app's default one
@@ -136,5 +136,29 @@ describe('fastSerializerCompiler', () => {
     const after = compile(fastSerializerCompiler, error, '404');
     const body = { error: 'Product not found', code: 'not_found' };
     expect(after(body)).toBe(before(body));
+  });
+});
+
+describe('largeAnswerSerializerCompiler', () => {
+  const schema = answersOf(endpoints.producer.importPayments)[200];
+  const before = compile(serializerCompiler as Compiler, schema);
+  const after = compile(largeAnswerSerializerCompiler, schema);
+  const echo = { row: fc.integer({ min: 1, max: 200_000 }), date: text, amount: fc.option(fc.double({ noNaN: true, min: 0, max: 1e9 })), payer: text, reference: text };
+  const matched = fc.record({ ...echo, orderId: fc.uuid(), number: fc.integer({ min: 1, max: 1e7 }), deposit: fc.option(fc.constant(true as const), { nil: undefined }) });
+  const unmatched = fc.record({
+    ...echo, reason: fc.constantFrom('no_order', 'amount', 'already_paid', 'not_yours'),
+    problem: fc.option(fc.constantFrom('reference_missing', 'reference_unreadable', 'amount_unreadable'), { nil: undefined }),
+    orderId: fc.option(fc.uuid(), { nil: undefined }), number: fc.option(fc.integer({ min: 1, max: 1e7 }), { nil: undefined }),
+  });
+  const answer = fc.record({
+    matched: fc.array(matched, { maxLength: 20 }), unmatched: fc.array(unmatched, { maxLength: 20 }),
+    columns: fc.record({ date: fc.option(text), amount: text, payer: fc.option(text), reference: text }),
+    encoding: fc.constantFrom('utf-8', 'windows-1250'), delimiter: fc.constantFrom(';', ',', '\t'),
+  });
+
+  it("writes the statement import's answer as the default serializer does, and refuses what it refuses", () => {
+    expect(compileFast(schema)).not.toBeNull();
+    fc.assert(fc.property(answer, (a) => { expect(outcome(after, a)).toEqual(outcome(before, a)); }), { numRuns: 500 });
+    fc.assert(fc.property(damaged(answer), (a) => { expect(outcome(after, a)).toEqual(outcome(before, a)); }), { numRuns: 500 });
   });
 });
