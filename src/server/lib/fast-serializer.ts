@@ -25,16 +25,7 @@ import { z } from 'zod';
  * encode are the same check and give the same copy). Anything else, error answers included,
  * goes to the default compiler.
  */
-export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
-  const fast = route.httpStatus === '200' ? compileFast(route.schema) : null;
-  if (!fast) return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-  const { method, url } = route;
-  return (data: unknown) => {
-    const checked = fast.schema.safeParse(data);
-    if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
-    return fast.stringify(checked.data);
-  };
-};
+export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => checkedSerializer(route, (fast, data) => fast.stringify(data));
 
 /**
  * The same check for a large answer (a statement import's ~120,000 rows), written by
@@ -42,16 +33,21 @@ export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route
  * answer of 22 MB took ~100 MB of heap on the way; `JSON.stringify` takes the string's size.
  * The bytes are the same (fast-serializer.test.ts).
  */
-export const largeAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+export const largeAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => checkedSerializer(route, (_, data) => JSON.stringify(data));
+
+type Fast = NonNullable<ReturnType<typeof compileFast>>;
+
+/** The 200 answer checked by `safeParse` and its copy written by `write`, where that is exact; else the default compiler. */
+function checkedSerializer(route: Parameters<FastifySerializerCompiler<unknown>>[0], write: (fast: Fast, data: unknown) => string) {
   const fast = route.httpStatus === '200' ? compileFast(route.schema) : null;
   if (!fast) return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   const { method, url } = route;
   return (data: unknown) => {
     const checked = fast.schema.safeParse(data);
     if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
-    return JSON.stringify(checked.data);
+    return write(fast, checked.data);
   };
-};
+}
 
 /** The schema and its compiled stringifier, or null when the fast path would not be exact. */
 export function compileFast(schema: unknown): { schema: z.ZodType; stringify: (data: unknown) => string } | null {
