@@ -75,18 +75,18 @@ describe('readRefusal', () => {
     const read = readRefusal(error, { fields: { 'place.name': 'placeName' }, text: (field, rule) => `${field}:${rule}` });
     expect(read.fields).toEqual({ placeName: { rule: 'too_big', message: 'placeName:too_big' } });
     expect(readRefusal(error, { fields: (path) => (path.startsWith('place.') ? path.slice(6) : undefined) }).fields).toEqual({ name: { rule: 'too_big', message: 'Проверите ово поље.' } });
-    expect(readRefusal(error, { fields: ['name'] })).toEqual({ fields: {}, first: null, message: 'Проверите унете податке.' });
+    expect(readRefusal(error, { fields: ['name'] })).toEqual({ fields: {}, first: null, message: 'Проверите унете податке.', code: 'validation_failed' });
   });
 
   it('an answer of any other shape names no field and says the failure in the visitor\'s language', async () => {
     // A code the app does not know, no details: the generic text in sr, the server's sentence in en.
     const unknown = await refusal(422, { error: 'Something new went wrong', code: 'brand.new' });
-    expect(readRefusal(unknown, { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Захтев није успео' });
+    expect(readRefusal(unknown, { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Захтев није успео', code: 'brand.new' });
     await i18n.changeLanguage('en');
     expect(readRefusal(await refusal(422, { error: 'Something new went wrong', code: 'brand.new' }), { fields: PRODUCT_FIELDS }).message).toBe('Something new went wrong');
     await i18n.changeLanguage('sr');
     // Not an error of the API at all.
-    expect(readRefusal(new TypeError('x is undefined'), { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Захтев није успео' });
+    expect(readRefusal(new TypeError('x is undefined'), { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Захтев није успео', code: null });
     expect(readRefusal(undefined, { fields: PRODUCT_FIELDS }).first).toBeNull();
   });
 
@@ -94,7 +94,7 @@ describe('readRefusal', () => {
     for (const lang of ['sr', 'en'] as const) {
       await i18n.changeLanguage(lang);
       const page = readRefusal(await answer(502, '<html><body>Bad gateway</body></html>', 'Bad Gateway'), { fields: PRODUCT_FIELDS });
-      expect(page).toEqual({ fields: {}, first: null, message: lang === 'sr' ? 'Захтев није успео' : 'Request failed' });
+      expect(page).toEqual({ fields: {}, first: null, message: lang === 'sr' ? 'Захтев није успео' : 'Request failed', code: 'request_failed' });
       expect(readRefusal(await answer(400, ''), { fields: PRODUCT_FIELDS }).message).toBe(lang === 'sr' ? 'Захтев није успео' : 'Request failed');
     }
     await i18n.changeLanguage('sr');
@@ -103,7 +103,7 @@ describe('readRefusal', () => {
   it('a network failure: no field, "cannot reach the server" in the visitor\'s language', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     const error = await requestJson('/x').catch((e: unknown) => e);
-    expect(readRefusal(error, { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Нема везе са сервером. Проверите интернет везу.' });
+    expect(readRefusal(error, { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Нема везе са сервером. Проверите интернет везу.', code: 'network' });
   });
 
   it('a hostile or oversized body: details that are not ours are skipped, prototypes untouched, the rest read, quickly', async () => {
@@ -125,7 +125,7 @@ describe('readRefusal', () => {
     // A huge English text is never shown, even to an English reader.
     await i18n.changeLanguage('en');
     const huge = readRefusal(await refusal(418, { error: 'y'.repeat(10_000), code: 'tea.pot', details: [{ field: 'name', message: 'z'.repeat(10_000) }] }), { fields: PRODUCT_FIELDS });
-    expect(huge).toEqual({ fields: { name: { rule: 'server', message: 'Check this field.' } }, first: 'name', message: 'Request failed' });
+    expect(huge).toEqual({ fields: { name: { rule: 'server', message: 'Check this field.' } }, first: 'name', message: 'Request failed', code: 'tea.pot' });
     await i18n.changeLanguage('sr');
   });
 

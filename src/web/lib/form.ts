@@ -145,6 +145,8 @@ export interface ServerRefusal {
   first: string | null;
   /** The failure as a whole in the visitor's language (for a toast when no field holds it). */
   message: string;
+  /** The answer's code (`validation_failed`, `network`, ...); null for a failure that is not the API's. */
+  code: string | null;
 }
 
 export interface ReadRefusalOptions {
@@ -154,8 +156,8 @@ export interface ReadRefusalOptions {
    * refusal of a field the form does not have is said by `message` only.
    */
   fields: readonly string[] | Readonly<Record<string, string>> | ((apiField: string) => string | undefined);
-  /** The form's own text for `rule` on `field`, the one its check before sending shows; undefined: none. */
-  text?: (field: string, rule: string) => string | undefined;
+  /** The form's own text for `rule` on `field` (`code`: the answer's), the one its check before sending shows; undefined: none. */
+  text?: (field: string, rule: string, code: string) => string | undefined;
 }
 
 /** A body from outside is read only this far: a hostile or broken answer costs nothing. */
@@ -191,7 +193,7 @@ function failureMessage(error: ApiError): string {
  */
 export function readRefusal(error: unknown, options: ReadRefusalOptions): ServerRefusal {
   const fields: Record<string, FieldRefusal> = {};
-  if (!isApiError(error)) return { fields, first: null, message: i18n.t('errors:request_failed') };
+  if (!isApiError(error)) return { fields, first: null, message: i18n.t('errors:request_failed'), code: null };
   const { fields: known, text } = options;
   const fieldOf = typeof known === 'function'
     ? known
@@ -207,7 +209,7 @@ export function readRefusal(error: unknown, options: ReadRefusalOptions): Server
     const field = fieldOf(apiField);
     if (!field || UNSAFE_KEYS.has(field) || Object.hasOwn(fields, field)) continue;
     const rule = serverText === TEXT_NOT_ALLOWED_MESSAGE ? 'character' : typeof sent === 'string' && RULE.test(sent) ? sent : 'server';
-    const message = text?.(field, rule)
+    const message = text?.(field, rule, error.code)
       ?? codeText
       ?? (rule === 'character' ? i18n.t('common:fieldRefused.character') : undefined)
       ?? englishText(serverText)
@@ -215,5 +217,5 @@ export function readRefusal(error: unknown, options: ReadRefusalOptions): Server
     fields[field] = { rule, message };
     first ??= field;
   }
-  return { fields, first, message: failureMessage(error) };
+  return { fields, first, message: failureMessage(error), code: error.code };
 }
