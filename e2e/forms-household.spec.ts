@@ -8,7 +8,7 @@ import { deleteAccount, expectRefused, freshAccount, sendChangedOnce } from './s
  * pickup points and hours, delivery, minimum order, IPS account, papers, story. Each is refused
  * with one wrong field (its message beside it, announced, the focus on it), saved with valid
  * input and read back after a reload; in Serbian on the phone and in English on the desktop.
- * Delivery, the IPS payee and the papers are refused by the server too, its refusal said beside
+ * The profile, delivery, the IPS payee and the papers are refused by the server too, its refusal said beside
  * the field in the page's language (src/web/lib/form.ts readRefusal).
  * The producer is the journey's own, signed up here and deleted at the end: its household waits
  * for an operator the whole time, so nothing of it is public and no seeded household changes.
@@ -44,6 +44,11 @@ for (const language of LANGS) {
       const householdName = `Домаћинство Форме ${stamp}`;
       await name.fill(householdName);
       await page.getByLabel(t('producer', 'household.location')).fill('Чачак');
+      // Refused by the server: a place longer than its rule (sent as an older page could).
+      let refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, location: 'Ч'.repeat(121) }));
+      await page.getByRole('button', { name: t('producer', 'household.save') }).click();
+      expect(await refused.status()).toBe(400);
+      await expectRefused(page.getByLabel(t('producer', 'household.location')), t('producer', 'household.errors.location.too_big'));
       let saved = patched(page);
       await page.getByRole('button', { name: t('producer', 'household.save') }).click();
       expect((await saved).status()).toBe(200);
@@ -98,7 +103,7 @@ for (const language of LANGS) {
       await expectRefused(account, t('logistics', 'settings.errors.ipsAccount'));
       await account.fill('840-955845-10');
       // Refused by the server: a payee with a control character (what an older page could send).
-      let refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, payment: { ...(body.payment as object), ipsPayeeName: 'Ми\u0007ра' } }));
+      refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, payment: { ...(body.payment as object), ipsPayeeName: 'Ми\u0007ра' } }));
       await payment.getByRole('button', { name: t('logistics', 'settings.save'), exact: true }).click();
       expect(await refused.status()).toBe(400);
       await expectRefused(payment.getByLabel(t('logistics', 'settings.ipsPayeeName')), t('logistics', 'settings.errors.character'));
