@@ -88,6 +88,9 @@ describe('readRefusal', () => {
     // Not an error of the API at all.
     expect(readRefusal(new TypeError('x is undefined'), { fields: PRODUCT_FIELDS })).toEqual({ fields: {}, first: null, message: 'Захтев није успео', code: null });
     expect(readRefusal(undefined, { fields: PRODUCT_FIELDS }).first).toBeNull();
+    // The form's own word for it, when it has one.
+    expect(readRefusal(new TypeError('x is undefined'), { fields: PRODUCT_FIELDS, fallback: 'Производ није сачуван.' }).message).toBe('Производ није сачуван.');
+    expect(readRefusal(unknown, { fields: PRODUCT_FIELDS, fallback: 'Производ није сачуван.' }).message).toBe('Захтев није успео');
   });
 
   it('a body that is not JSON (a proxy\'s error page) or an empty one: no field, a translated message, not the status text', async () => {

@@ -158,6 +158,8 @@ export interface ReadRefusalOptions {
   fields: readonly string[] | Readonly<Record<string, string>> | ((apiField: string) => string | undefined);
   /** The form's own text for `rule` on `field` (`code`: the answer's), the one its check before sending shows; undefined: none. */
   text?: (field: string, rule: string, code: string) => string | undefined;
+  /** `message` for a failure that is not the API's (a bug, not an answer); default "Request failed". */
+  fallback?: string;
 }
 
 /** A body from outside is read only this far: a hostile or broken answer costs nothing. */
@@ -193,7 +195,7 @@ function failureMessage(error: ApiError): string {
  */
 export function readRefusal(error: unknown, options: ReadRefusalOptions): ServerRefusal {
   const fields: Record<string, FieldRefusal> = {};
-  if (!isApiError(error)) return { fields, first: null, message: i18n.t('errors:request_failed'), code: null };
+  if (!isApiError(error)) return { fields, first: null, message: options.fallback ?? i18n.t('errors:request_failed'), code: null };
   const { fields: known, text } = options;
   const fieldOf = typeof known === 'function'
     ? known

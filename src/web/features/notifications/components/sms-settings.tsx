@@ -52,9 +52,9 @@ function PhoneForm({ settings }: { settings: Settings }) {
       toast.success(t('sms.codeSent'));
     } catch (err) {
       // Beside the phone: its refusal (a number that is not one, a code asked for too soon), or a 400 naming no field.
-      const refused = readRefusal(err, { fields: ['phone'], text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.phoneInvalid') : undefined) });
+      const refused = readRefusal(err, { fields: ['phone'], fallback: t('sms.failed'), text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.phoneInvalid') : undefined) });
       const message = refused.fields.phone?.message ?? (refused.code === 'validation_failed' ? refused.message : null);
-      if (message) { setError(message); refuse(); } else showError(null, refused.code ? refused.message : t('sms.failed'));
+      if (message) { setError(message); refuse(); } else showError(null, refused.message);
     }
   };
 
@@ -134,9 +134,9 @@ function ChoicesForm({ settings }: { settings: Settings }) {
       await update.mutateAsync({ events, quietFrom, quietTo, script });
       toast.success(t('sms.saved'));
     } catch (err) {
-      const refused = readRefusal(err, { fields: ['quietFrom', 'quietTo'], text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.timeInvalid') : undefined) });
+      const refused = readRefusal(err, { fields: ['quietFrom', 'quietTo'], fallback: t('sms.failed'), text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.timeInvalid') : undefined) });
       if (refused.first) { setErrors(Object.fromEntries(Object.entries(refused.fields).map(([field, { message }]) => [field, message]))); refuse(); }
-      else showError(null, refused.code ? refused.message : t('sms.failed'));
+      else showError(null, refused.message);
     }
   };
 

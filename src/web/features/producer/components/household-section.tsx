@@ -77,7 +77,7 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
       toast.success(t('household.saved'));
     } catch (err) {
       // The server's refusal of a field beside it, in the producer's language (the texts of the check before sending).
-      const refused = readRefusal(err, { fields: ['name', 'description', 'location'], text: (field, rule) => {
+      const refused = readRefusal(err, { fields: ['name', 'description', 'location'], fallback: t('household.saveFailed'), text: (field, rule) => {
         const key = `producer:household.errors.${field}.${rule === 'character' ? 'custom' : rule}`;
         return i18n.exists(key) ? t(key) : undefined;
       } });

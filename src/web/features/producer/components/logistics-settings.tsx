@@ -131,11 +131,11 @@ function PickupDeliverySection({ household }: { household: Household }) {
       setPoints(saved.pickupPoints.map((p) => ({ ...p, note: p.note ?? '' })));
       toast.success(t('settings.saved'));
     } catch (err) {
-      const { fields } = readRefusal(err, { fields: fieldOf });
+      const { fields, message } = readRefusal(err, { fields: fieldOf, fallback: t('producer:household.saveFailed') });
       setErrors(fields);
       // A message shown next to its field is enough; a toast would cover the form on a phone.
       if (Object.keys(fields).some((field) => SHOWN_FIELDS.test(field))) refuse();
-      else showError(err, t('producer:household.saveFailed'));
+      else showError(null, message);
     }
   }
 
@@ -310,10 +310,10 @@ function PaymentSection({ household }: { household: Household }) {
       setAccount(saved.payment.ipsAccount ?? '');
       toast.success(t('settings.saved'));
     } catch (err) {
-      const { fields } = readRefusal(err, { fields: ['payment.cash', 'payment.ipsAccount', 'payment.ipsPayeeName'] });
+      const { fields, message } = readRefusal(err, { fields: ['payment.cash', 'payment.ipsAccount', 'payment.ipsPayeeName'], fallback: t('producer:household.saveFailed') });
       setErrors(fields);
       if (['payment.cash', 'payment.ipsAccount', 'payment.ipsPayeeName'].some((field) => field in fields)) refuse();
-      else showError(err, t('producer:household.saveFailed'));
+      else showError(null, message);
     }
   }
 

@@ -57,10 +57,10 @@ export function PapersSection({ household }: { household: Household }) {
       await mutation.mutateAsync({ id: household.id, body: { legal: legalBody } });
       toast.success(t('saved'));
     } catch (error) {
-      const { fields } = readRefusal(error, { fields: (path) => (path.startsWith('legal.') ? path.slice('legal.'.length) : undefined) });
+      const { fields, message } = readRefusal(error, { fields: (path) => (path.startsWith('legal.') ? path.slice('legal.'.length) : undefined), fallback: t('saveFailed') });
       setErrors(fields);
       if (Object.keys(fields).length > 0) refuse();
-      else showError(error, t('saveFailed'));
+      else showError(null, message);
     }
   }
 

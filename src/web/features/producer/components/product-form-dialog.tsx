@@ -184,7 +184,7 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     } catch (err) {
       // The server's field refusals go next to their fields in the producer's language, by the
       // rule as the check before sending says it (a 409: more already pre-ordered than the new limit).
-      const refused = readRefusal(err, { fields: FIELDS, text: (field, rule) => ruleText(field, rule) });
+      const refused = readRefusal(err, { fields: FIELDS, text: ruleText, fallback: t('form.saveFailed') });
       for (const [field, { rule, message }] of Object.entries(refused.fields)) {
         setError(field as FieldPath<FormInput>, { type: rule, message }, { shouldFocus: field === refused.first });
       }
