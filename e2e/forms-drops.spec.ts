@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, formsLanguageOf, test, type APIRequestContext, type Page } from './support/test.ts';
 import { apiLogin, prepareStorage, text, type StoredSession } from './support/session.ts';
-import { bearer, deleteAccount, expectRefused, freshAccount } from './support/accounts.ts';
+import { bearer, deleteAccount, expectRefused, freshAccount, sendChangedOnce } from './support/accounts.ts';
 import { model97Reference } from '../src/shared/ips.ts';
 import { addDays, belgradeInstant, belgradeToday } from '../src/shared/time.ts';
 
@@ -98,6 +98,12 @@ test('drop (create, edit, cancel): each refused beside a wrong field first, save
     await dialog.getByRole('button', { name: t('drops', 'dashboard.save') }).click();
     await expectRefused(dialog.getByLabel(t('drops', 'dashboard.fields.closes')), t('drops', 'dashboard.invalid.closes'));
     await dialog.getByLabel(t('drops', 'dashboard.fields.closes')).fill('18:30');
+    // A day more than 60 days ahead is the server's rule: refused beside the day in the page's language.
+    const dateField = dialog.getByLabel(t('drops', 'dashboard.fields.date'), { exact: true });
+    await dateField.fill(addDays(belgradeToday(), 70));
+    await dialog.getByRole('button', { name: t('drops', 'dashboard.save') }).click();
+    await expectRefused(dateField, t('drops', 'dashboard.invalid.date', { max: 60 }));
+    await dateField.fill(date);
     await dialog.getByLabel(t('drops', 'dashboard.fields.placeName')).fill('Школско двориште');
     await dialog.getByRole('button', { name: t('drops', 'dashboard.save') }).click();
     await expect(dialog).toBeHidden();
@@ -116,6 +122,11 @@ test('drop (create, edit, cancel): each refused beside a wrong field first, save
     await confirm.getByRole('button', { name: t('drops', 'dashboard.cancelConfirm') }).click();
     await expectRefused(confirm.getByLabel(t('drops', 'dashboard.reason')), t('drops', 'dashboard.invalid.required'));
     await confirm.getByLabel(t('drops', 'dashboard.reason')).fill('Киша');
+    // Refused by the server: a reason with a control character (what an older page could send).
+    const refused = await sendChangedOnce(page, 'POST', /\/api\/drops\/[^/]+\/cancel$/, () => ({ reason: 'Ки\u0007ша' }));
+    await confirm.getByRole('button', { name: t('drops', 'dashboard.cancelConfirm') }).click();
+    expect(await refused.status()).toBe(400);
+    await expectRefused(confirm.getByLabel(t('drops', 'dashboard.reason')), t('common', 'fieldRefused.character'));
     await confirm.getByRole('button', { name: t('drops', 'dashboard.cancelConfirm') }).click();
     await expect(confirm).toBeHidden();
 
@@ -260,6 +271,10 @@ test('weighing and statement import: each refused beside a wrong field first, sa
       'Datum;Iznos;Platilac;Poziv na broj',
       `${belgradeToday()};${bankAmount(1100)};Kupac;97 ${model97Reference(String(order.number)).slice(2, 4)} ${order.number}`,
     ].join('\r\n');
+    // A file that is not text is the server's to refuse: said beside the file field.
+    await file.setInputFiles({ name: 'izvod.csv', mimeType: 'text/csv', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x01]) });
+    await page.getByRole('button', { name: t('payments', 'import') }).click();
+    await expectRefused(file, t('errors', 'statement.not_text'));
     await file.setInputFiles({ name: 'izvod.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByRole('button', { name: t('payments', 'import') }).click();
     await expect(page.getByRole('table').getByRole('row', { name: /^2 / })).toContainText(t('payments', 'result.matched', { number: order.number }));

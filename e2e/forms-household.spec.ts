@@ -1,20 +1,22 @@
 import sharp from 'sharp';
 import { expect, oneViewportFor, test, type Page } from './support/test.ts';
 import { prepareStorage, text } from './support/session.ts';
-import { deleteAccount, expectRefused, freshAccount } from './support/accounts.ts';
+import { deleteAccount, expectRefused, freshAccount, sendChangedOnce } from './support/accounts.ts';
 
 /**
  * The producer's household forms (docs/input-rules.md "Every form saves, or says why"): profile,
  * pickup points and hours, delivery, minimum order, IPS account, papers, story. Each is refused
  * with one wrong field (its message beside it, announced, the focus on it), saved with valid
  * input and read back after a reload; in Serbian on the phone and in English on the desktop.
+ * The profile, delivery, the IPS payee and the papers are refused by the server too, its refusal said beside
+ * the field in the page's language (src/web/lib/form.ts readRefusal).
  * The producer is the journey's own, signed up here and deleted at the end: its household waits
  * for an operator the whole time, so nothing of it is public and no seeded household changes.
  */
 const LANGS = ['sr', 'en'] as const;
 
-// An account signed up and seven forms worked through, on a busy machine.
-test.describe.configure({ timeout: 150_000 });
+// An account signed up and seven forms worked through, four of them refused by the server too, on a busy machine.
+test.describe.configure({ timeout: 210_000 });
 
 /** The owner's PATCH of the household answered 200. */
 const patched = (page: Page) => page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/households\//.test(r.url()));
@@ -42,6 +44,11 @@ for (const language of LANGS) {
       const householdName = `Домаћинство Форме ${stamp}`;
       await name.fill(householdName);
       await page.getByLabel(t('producer', 'household.location')).fill('Чачак');
+      // Refused by the server: a place longer than its rule (sent as an older page could).
+      let refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, location: 'Ч'.repeat(121) }));
+      await page.getByRole('button', { name: t('producer', 'household.save') }).click();
+      expect(await refused.status()).toBe(400);
+      await expectRefused(page.getByLabel(t('producer', 'household.location')), t('producer', 'household.errors.location.too_big'));
       let saved = patched(page);
       await page.getByRole('button', { name: t('producer', 'household.save') }).click();
       expect((await saved).status()).toBe(200);
@@ -63,7 +70,6 @@ for (const language of LANGS) {
       // Delivery: a fee with the other language's separator is refused beside it.
       await pickup.getByLabel(t('logistics', 'settings.deliveryEnabled')).check();
       await pickup.getByLabel(t('logistics', 'settings.areas')).fill('Чачак, Краљево');
-      await pickup.getByRole('group', { name: t('logistics', 'settings.deliveryDays') }).getByRole('checkbox').first().check();
       const fee = pickup.getByLabel(t('logistics', 'settings.fee'));
       await fee.fill(mistyped('200.50'));
       await saveLogistics.click();
@@ -76,6 +82,15 @@ for (const language of LANGS) {
       await saveLogistics.click();
       await expectRefused(minimum, t('logistics', 'settings.errors.amount'));
       await minimum.fill(typed('1500.50'));
+      // Delivery with no day is the server's rule: refused beside the days, the focus on the first.
+      saved = patched(page);
+      await saveLogistics.click();
+      expect((await saved).status()).toBe(400);
+      const days = pickup.getByRole('group', { name: t('logistics', 'settings.deliveryDays') });
+      await expect(days.getByRole('checkbox').first()).toBeFocused();
+      await expect(days).toHaveAttribute('aria-invalid', 'true');
+      await expect(days.getByRole('alert')).toHaveText(t('logistics', 'settings.errors.weekdays'));
+      await days.getByRole('checkbox').first().check();
       saved = patched(page);
       await saveLogistics.click();
       expect((await saved).status()).toBe(200);
@@ -87,6 +102,11 @@ for (const language of LANGS) {
       await payment.getByRole('button', { name: t('logistics', 'settings.save'), exact: true }).click();
       await expectRefused(account, t('logistics', 'settings.errors.ipsAccount'));
       await account.fill('840-955845-10');
+      // Refused by the server: a payee with a control character (what an older page could send).
+      refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, payment: { ...(body.payment as object), ipsPayeeName: 'Ми\u0007ра' } }));
+      await payment.getByRole('button', { name: t('logistics', 'settings.save'), exact: true }).click();
+      expect(await refused.status()).toBe(400);
+      await expectRefused(payment.getByLabel(t('logistics', 'settings.ipsPayeeName')), t('logistics', 'settings.errors.character'));
       saved = patched(page);
       await payment.getByRole('button', { name: t('logistics', 'settings.save'), exact: true }).click();
       expect((await saved).status()).toBe(200);
@@ -98,6 +118,11 @@ for (const language of LANGS) {
       await papers.getByRole('button', { name: t('papers', 'save') }).click();
       await expectRefused(bpg, t('papers', 'errors.holdingNumber'));
       await bpg.fill('716402118735');
+      // Refused by the server: a PIB its check digit refuses (sent as an older page could).
+      refused = await sendChangedOnce(page, 'PATCH', /\/api\/households\//, (body) => ({ ...body, legal: { ...(body.legal as object), pib: '101134701' } }));
+      await papers.getByRole('button', { name: t('papers', 'save') }).click();
+      expect(await refused.status()).toBe(400);
+      await expectRefused(papers.getByLabel(t('papers', 'pib.label')), t('papers', 'errors.pib'));
       saved = patched(page);
       await papers.getByRole('button', { name: t('papers', 'save') }).click();
       expect((await saved).status()).toBe(200);

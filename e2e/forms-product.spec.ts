@@ -1,10 +1,12 @@
 import { expect, oneViewportFor, test } from './support/test.ts';
 import { apiLogin, prepareStorage, PRODUCER_EMAIL } from './support/session.ts';
+import { expectRefused, sendChangedOnce } from './support/accounts.ts';
 
 /**
  * The product form, by the piece and by weight, in Serbian (the default) and English: add, then
- * edit the price and save; a wrong field is refused beside it with the focus on it; the saved
- * price reads back after a reload (docs/input-rules.md "Every form saves, or says why").
+ * edit the price and save; a wrong field is refused beside it with the focus on it, by the form
+ * and by the server (its refusal said in the page's language, src/web/lib/form.ts readRefusal);
+ * the saved price reads back after a reload (docs/input-rules.md "Every form saves, or says why").
  */
 const TEXT = {
   sr: {
@@ -12,12 +14,14 @@ const TEXT = {
     name: 'Назив *', price: 'Цена (RSD) *', pricePerKg: 'Цена по кг (RSD) *', byWeight: 'На меру: цена по кг, купац поручује комаде',
     pieceWeight: 'Уобичајена тежина комада (кг) *', save: 'Сачувај', cancel: 'Откажи', created: 'Производ је додат', saved: 'Производ је сачуван',
     priceTooSmall: 'Цена мора бити већа од 0.', nameTooSmall: 'Назив мора имати најмање 2 знака.', decimal: (n: string) => n.replace('.', ','),
+    description: 'Опис', descriptionTooBig: 'Опис може имати највише 2000 знакова.',
   },
   en: {
     add: 'Add Product', addTitle: 'Add Product', editTitle: 'Edit Product', edit: (name: string) => `Edit ${name}`,
     name: 'Name *', price: 'Price (RSD) *', pricePerKg: 'Price per kg (RSD) *', byWeight: 'By weight: price per kg, the buyer orders pieces',
     pieceWeight: 'Usual weight of a piece (kg) *', save: 'Save', cancel: 'Cancel', created: 'Product added', saved: 'Product saved',
     priceTooSmall: 'Price must be greater than 0.', nameTooSmall: 'Name must be at least 2 characters.', decimal: (n: string) => n,
+    description: 'Description', descriptionTooBig: 'Description must be at most 2000 characters.',
   },
 } as const;
 
@@ -66,6 +70,12 @@ for (const language of ['sr', 'en'] as const) {
         await expect(dialog.getByText(t.nameTooSmall)).toBeVisible();
         await expect(dialog.getByLabel(t.name)).toBeFocused();
         await dialog.getByLabel(t.name).fill(name);
+        // Refused by the server: a description the form's check would stop, sent as an older page
+        // could; its rule's message beside the field in the page's language, never the server's English.
+        const refused = await sendChangedOnce(page, 'PATCH', /\/api\/products\//, (body) => ({ ...body, description: 'д'.repeat(2001) }));
+        await dialog.getByRole('button', { name: t.save }).click();
+        expect(await refused.status()).toBe(400);
+        await expectRefused(dialog.getByLabel(t.description, { exact: true }), t.descriptionTooBig);
         await dialog.getByLabel(priceLabel).fill(t.decimal('420.75'));
         const patch = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/'));
         await dialog.getByRole('button', { name: t.save }).click();

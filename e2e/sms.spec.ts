@@ -1,13 +1,15 @@
 import { expect, formsLanguageOf, test } from './support/test.ts';
 import { apiLogin, prepareStorage, text } from './support/session.ts';
-import { bearer, deleteAccount, expectRefused, freshAccount } from './support/accounts.ts';
+import { bearer, deleteAccount, expectRefused, freshAccount, sendChangedOnce } from './support/accounts.ts';
 import { smsCode } from './support/outbox.ts';
 
 /**
  * A producer's SMS settings (docs/notifications.md, "SMS"): a phone that is not one is refused
  * beside the field; a real one gets a code by SMS (read from the e2e server's DATA_DIR/sms-outbox),
- * a wrong code is refused beside its field, the right one confirms; events and quiet hours are
- * saved and read back after a reload. Serbian on the phone, English on the desktop; its own producer.
+ * a second code asked for at once is refused beside the phone, a wrong code beside its field (the
+ * server's refusals, in the page's language), the right one confirms; events and quiet hours are
+ * saved (a quiet hour the server refuses is said beside it) and read back after a reload.
+ * Serbian on the phone, English on the desktop; its own producer.
  */
 test('a producer confirms a phone for SMS and chooses what to get', async ({ page, request }, testInfo) => {
   const language = formsLanguageOf(testInfo.project.name);
@@ -35,6 +37,8 @@ test('a producer confirms a phone for SMS and chooses what to get', async ({ pag
     await page.getByRole('button', { name: t('notifications', 'sms.sendCode') }).click();
     const code = page.getByLabel(t('notifications', 'sms.code'));
     const right = await smsCode(e164);
+    await page.getByRole('button', { name: t('notifications', 'sms.sendCode') }).click();
+    await expectRefused(phone, t('errors', 'sms.code_too_soon'));
     await code.fill(right === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: t('notifications', 'sms.confirm') }).click();
     await expectRefused(code, t('errors', 'sms.code_mismatch'));
@@ -45,6 +49,11 @@ test('a producer confirms a phone for SMS and chooses what to get', async ({ pag
     await expect(cutoff).not.toBeChecked();
     await cutoff.check();
     await page.getByLabel(t('notifications', 'sms.quietFrom')).fill('22:00');
+    // Refused by the server: a quiet hour that is not a time of day (what an older page could send).
+    const refused = await sendChangedOnce(page, 'PATCH', /\/api\/me\/sms$/, (body) => ({ ...body, quietTo: '25:00' }));
+    await page.getByRole('button', { name: t('notifications', 'sms.save') }).click();
+    expect(await refused.status()).toBe(400);
+    await expectRefused(page.getByLabel(t('notifications', 'sms.quietTo')), t('notifications', 'sms.timeInvalid'));
     await page.getByRole('button', { name: t('notifications', 'sms.save') }).click();
     await expect(page.getByText(t('notifications', 'sms.saved'))).toBeVisible();
 

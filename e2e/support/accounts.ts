@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { mailedCode } from './outbox.ts';
 import { apiLogin, DEMO_PASSWORD, type Language, type StoredSession } from './session.ts';
 
@@ -49,4 +49,30 @@ export async function expectRefused(field: Locator, message: string | RegExp): P
   expect(said, `a message of ${ids.join(' ')} says ${String(message)} (got ${JSON.stringify(texts)})`).toBeTruthy();
   const saidId = ids[texts.indexOf(said!)]!;
   await expect(page.locator(`[id="${saidId}"]`)).toHaveAttribute('role', 'alert');
+}
+
+/**
+ * For a server's refusal of what a form's own check already stops (an older page, another
+ * client): the next `method` request whose URL matches `url` goes to the server with its JSON
+ * body changed by `change`; the server's answer comes back to the page as it is. Returns the
+ * status the server answered.
+ */
+export async function sendChangedOnce(page: Page, method: string, url: RegExp, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<{ status: () => Promise<number> }> {
+  let sent = false;
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (sent || request.method() !== method) return route.fallback();
+    sent = true;
+    await route.continue({ postData: JSON.stringify(change(request.postDataJSON() as Record<string, unknown>)) });
+  };
+  const answered = page.waitForResponse((r) => r.request().method() === method && url.test(r.url()));
+  answered.catch(() => undefined); // a journey that fails before asking for the status
+  await page.route(url, handler);
+  return {
+    status: async () => {
+      const response = await answered;
+      await page.unroute(url, handler);
+      return response.status();
+    },
+  };
 }

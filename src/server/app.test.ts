@@ -26,6 +26,15 @@ describe('the API foundation', () => {
     expect(res.json()).toMatchObject({ code: 'validation_failed' });
   });
 
+  it('names the rule of each refused field (zod\'s issue code), so the web app says it in the visitor\'s language', async () => {
+    const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+    const empty = await post({ email: 'a@b.rs', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual([{ field: 'password', message: 'Password is required', rule: 'too_small' }]);
+    expect((await post({ email: 'a@b.rs', password: 'x', extra: 1 })).json().details).toEqual([expect.objectContaining({ field: 'extra', rule: 'unrecognized_keys' })]);
+    expect((await post({ email: 'a@b.rs', password: 'a\u0000b' })).json().details).toEqual([expect.objectContaining({ field: 'password', rule: 'character' })]);
+  });
+
   it('sends the security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -90,7 +90,7 @@ export default fp<{ requestDeadlineMs?: number }>(async function errorsPlugin(ap
     const parts = [['body', request.body], ['querystring', request.query], ['params', request.params]] as const;
     for (const [where, value] of parts) {
       const field = findUncleanText(value);
-      if (field !== null) throw validationFailed([{ field: field || where, message: TEXT_NOT_ALLOWED_MESSAGE }], `Invalid ${where}`);
+      if (field !== null) throw validationFailed([{ field: field || where, message: TEXT_NOT_ALLOWED_MESSAGE, rule: 'character' }], `Invalid ${where}`);
     }
   });
 
@@ -108,9 +108,11 @@ export default fp<{ requestDeadlineMs?: number }>(async function errorsPlugin(ap
           : String(issue.instancePath ?? '').split('/').filter(Boolean);
         const keys = params.keys ?? params.issue?.keys;
         if ((issue.keyword === 'unrecognized_keys' || params.issue?.code === 'unrecognized_keys') && keys?.length) {
-          return { field: [...path, ...keys].join('.'), message: `Unknown field: ${keys.join(', ')}` };
+          return { field: [...path, ...keys].join('.'), message: `Unknown field: ${keys.join(', ')}`, rule: 'unrecognized_keys' };
         }
-        return { field: path.length ? path.join('.') : where, message: issue.message ?? 'Invalid value' };
+        // The rule by zod's issue code (the web app's texts are keyed by it, src/web/lib/form.ts).
+        const rule = issue.message === TEXT_NOT_ALLOWED_MESSAGE ? 'character' : (params.issue?.code ?? issue.keyword);
+        return { field: path.length ? path.join('.') : where, message: issue.message ?? 'Invalid value', ...(rule ? { rule } : {}) };
       });
       return reply.code(400).send({ error: `Invalid ${where}`, code: 'validation_failed', details });
     }

@@ -5,7 +5,7 @@ import { queryWholeNumber, text } from './fields.ts';
 export const errorResponse = z.object({
   error: z.string(),
   code: z.string(),
-  details: z.array(z.object({ field: z.string().optional(), message: z.string() }).loose()).optional(),
+  details: z.array(z.object({ field: z.string().optional(), message: z.string(), rule: z.string().optional() }).loose()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

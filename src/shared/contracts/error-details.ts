@@ -7,7 +7,13 @@ import { z } from 'zod';
  * (src/web/lib/api-client.ts, ApiError), so no caller casts. A code not listed here carries
  * field problems: `{ field?, message }`.
  */
-const problem = z.object({ field: z.string().optional(), message: z.string() });
+/**
+ * `rule`: which rule of the contract refused the field (zod's issue code: `too_small`,
+ * `too_big`, `invalid_type`, `invalid_value`, `custom`, `unrecognized_keys`; `character` for a
+ * character no text field takes), so the web app says it in the visitor's language
+ * (src/web/lib/form.ts, readRefusal). A refusal of a service's own rule has none.
+ */
+const problem = z.object({ field: z.string().optional(), message: z.string(), rule: z.string().optional() });
 const productProblem = problem.extend({ productId: z.string(), name: z.string().optional() });
 const householdProblem = problem.extend({ householdId: z.string() });
 

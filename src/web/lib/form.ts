@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { FieldErrors, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { parseDecimalInput } from '#shared/decimal-input.ts';
+import { TEXT_NOT_ALLOWED_MESSAGE, isCleanText } from '#shared/contracts/fields.ts';
+import { isApiError, type ApiError } from './api-client.ts';
+import i18n from './i18n.ts';
 
 /**
  * The rule every form follows (docs/input-rules.md "Every form saves, or says why"):
@@ -120,4 +123,101 @@ export function useFocusRefused<T extends HTMLElement = HTMLFormElement>(): { re
   }, [refusals]);
   const refuse = useCallback(() => setRefusals((n) => n + 1), []);
   return { ref, refuse };
+}
+
+/** One field the server refused: which rule (`ServerRefusal`'s rules) and what to say beside it. */
+export interface FieldRefusal {
+  /**
+   * The contract's rule by zod's issue code (`too_small`, `too_big`, `invalid_type`, `custom`,
+   * ...; src/shared/contracts/error-details.ts), `character` for a character no text field
+   * takes, `server` for a refusal of the server's own rule (a 409 conflict, a service's check).
+   */
+  rule: string;
+  /** In the visitor's language: the form's own text for the rule, else a translated one; never the server's English in sr or ru. */
+  message: string;
+}
+
+/** What a form reads from a failed request (`readRefusal`). */
+export interface ServerRefusal {
+  /** By the form's field names, in the order the server named them; only fields the form has. */
+  fields: Record<string, FieldRefusal>;
+  /** The form's first refused field (the one to focus), or null when no field of the form was named. */
+  first: string | null;
+  /** The failure as a whole in the visitor's language (for a toast when no field holds it). */
+  message: string;
+  /** The answer's code (`validation_failed`, `network`, ...); null for a failure that is not the API's. */
+  code: string | null;
+}
+
+export interface ReadRefusalOptions {
+  /**
+   * The form's fields: a list of names (the API's names are the form's), a map from the API's
+   * dotted path to the form's name, or a function (undefined: not a field of this form). A
+   * refusal of a field the form does not have is said by `message` only.
+   */
+  fields: readonly string[] | Readonly<Record<string, string>> | ((apiField: string) => string | undefined);
+  /** The form's own text for `rule` on `field` (`code`: the answer's), the one its check before sending shows; undefined: none. */
+  text?: (field: string, rule: string, code: string) => string | undefined;
+  /** `message` for a failure that is not the API's (a bug, not an answer); default "Request failed". */
+  fallback?: string;
+}
+
+/** A body from outside is read only this far: a hostile or broken answer costs nothing. */
+const MAX_DETAILS = 50;
+const MAX_FIELD_LENGTH = 200;
+/** The server's English is shown (in en only) when it is a sentence, not a page of text. */
+const MAX_SERVER_TEXT = 300;
+const RULE = /^[a-z][a-z_]{0,39}$/;
+const UNSAFE_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** The server's English text when the visitor reads English and it is short clean text; else undefined. */
+function englishText(text: unknown): string | undefined {
+  return i18n.language === 'en' && typeof text === 'string' && text.trim() !== '' && text.length <= MAX_SERVER_TEXT && isCleanText(text) ? text : undefined;
+}
+
+/** The failure as a whole in the visitor's language: its code's text, else a generic one. */
+function failureMessage(error: ApiError): string {
+  if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
+  // An unknown code: the server's English is better than nothing for an English reader.
+  const english = error.code === 'request_failed' ? undefined : englishText(error.message);
+  if (english) return english;
+  return i18n.t(error.status === 400 ? 'errors:validation_failed' : 'errors:request_failed');
+}
+
+/**
+ * THE reader of a server's refusal for every form: `{ error, code, details?: [{ field, message,
+ * rule? }] }` (src/server/plugins/errors.ts) read into the messages beside the form's fields and
+ * one for the form. Each field's message is, first found: the form's own text for the rule (the
+ * same as its check before sending), the text of the answer's code when it is not a plain 400
+ * (a 409 "more is already pre-ordered" on the limit), the shared text for a refused character,
+ * the server's English when the visitor reads English, else a translated "check this field".
+ * A network failure, a body that is not JSON or a detail that is not ours names no field.
+ */
+export function readRefusal(error: unknown, options: ReadRefusalOptions): ServerRefusal {
+  const fields: Record<string, FieldRefusal> = {};
+  if (!isApiError(error)) return { fields, first: null, message: options.fallback ?? i18n.t('errors:request_failed'), code: null };
+  const { fields: known, text } = options;
+  const fieldOf = typeof known === 'function'
+    ? known
+    : Array.isArray(known)
+      ? (name: string) => (known.includes(name) ? name : undefined)
+      : (name: string) => (Object.hasOwn(known, name) ? (known as Record<string, string>)[name] : undefined);
+  const codeText = error.code !== 'validation_failed' && i18n.exists(`errors:${error.code}`) ? i18n.t(`errors:${error.code}`) : undefined;
+  let first: string | null = null;
+  for (const detail of error.details.slice(0, MAX_DETAILS) as unknown[]) {
+    if (!detail || typeof detail !== 'object') continue;
+    const { field: apiField, message: serverText, rule: sent } = detail as { field?: unknown; message?: unknown; rule?: unknown };
+    if (typeof apiField !== 'string' || apiField.length > MAX_FIELD_LENGTH) continue;
+    const field = fieldOf(apiField);
+    if (!field || UNSAFE_KEYS.has(field) || Object.hasOwn(fields, field)) continue;
+    const rule = serverText === TEXT_NOT_ALLOWED_MESSAGE ? 'character' : typeof sent === 'string' && RULE.test(sent) ? sent : 'server';
+    const message = text?.(field, rule, error.code)
+      ?? codeText
+      ?? (rule === 'character' ? i18n.t('common:fieldRefused.character') : undefined)
+      ?? englishText(serverText)
+      ?? i18n.t('common:fieldRefused.check');
+    fields[field] = { rule, message };
+    first ??= field;
+  }
+  return { fields, first, message: failureMessage(error), code: error.code };
 }

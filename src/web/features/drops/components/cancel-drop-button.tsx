@@ -6,8 +6,7 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
-import { useFocusRefused } from '#web/lib/form.ts';
+import { readRefusal, useFocusRefused } from '#web/lib/form.ts';
 import { showError } from '#web/lib/show-error.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { DROP_REASON_MAX } from '#shared/contracts/drops.ts';
@@ -31,9 +30,9 @@ export function CancelDropButton({ drop }: { drop: Drop }) {
     cancel.mutate({ id: drop.id, reason: reason.trim() }, {
       onSuccess: () => { setOpen(false); toast.success(t('dashboard.cancelledToast')); },
       onError: (error) => {
-        const detail = isApiError(error) ? error.details.find((d) => d.field === 'reason') : undefined;
-        if (detail) say(detail.message);
-        else showError(error, error.message);
+        const refused = readRefusal(error, { fields: ['reason'], text: (_, rule) => (rule === 'too_small' ? t('dashboard.invalid.required') : undefined) });
+        if (refused.fields.reason) say(refused.fields.reason.message);
+        else showError(null, refused.message);
       },
     });
   };

@@ -72,9 +72,40 @@ describe('DropFormDialog', () => {
     expect(fetch.mock.calls[0]![1]?.method).toBe('PATCH');
     await expectRefusedField(within(dialog).getByLabelText('Town'), 'At most 60 characters');
   });
+
+  it('edit in Serbian: the server\'s refusal beside the field in Serbian (the form\'s text for that rule), never its English', async () => {
+    await i18n.changeLanguage('sr');
+    try {
+      const fetch = answer(400, { error: 'Validation failed', code: 'validation_failed', details: [{ field: 'date', message: 'The drop\'s day cannot be before today' }, { field: 'title', message: 'Give the drop a title', rule: 'too_small' }] });
+      vi.stubGlobal('fetch', fetch);
+      renderWith(<DropFormDialog open onOpenChange={vi.fn()} drop={DROP} />);
+      const dialog = screen.getByRole('dialog', { name: 'Измена испоруке' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Сачувај' }));
+      await expectRefusedField(within(dialog).getByLabelText('Назив'), 'Попуните ово поље.');
+      expect(within(dialog).getByText('Изаберите дан од данас до 60 дана унапред.')).toHaveAttribute('role', 'alert');
+      expect(dialog).not.toHaveTextContent(/before today|Give the drop/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });
 
 describe('CancelDropButton', () => {
+  it('a reason the server refuses is said beside it in the visitor\'s language', async () => {
+    await i18n.changeLanguage('ru');
+    try {
+      vi.stubGlobal('fetch', answer(400, { error: 'Invalid body', code: 'validation_failed', details: [{ field: 'reason', message: 'Too big: expected string to have <=500 characters', rule: 'too_big' }] }));
+      renderWith(<CancelDropButton drop={DROP} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Отменить выдачу' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.type(within(dialog).getByRole('textbox'), 'Kiša');
+      await userEvent.click(within(dialog).getAllByRole('button').at(-1)!);
+      await expectRefusedField(within(dialog).getByRole('textbox'), 'Проверьте это поле.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('refuses a cancel without a reason beside the reason, focus there; with one it is sent', async () => {
     const fetch = answer(200, { ...DROP, status: 'cancelled', cancelReason: 'Kiša' });
     vi.stubGlobal('fetch', fetch);

@@ -6,10 +6,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
-import { useFocusRefused } from '#web/lib/form.ts';
-import { useTranslation } from '#web/lib/translate.tsx';
-import { DROP_ADDRESS_MAX, DROP_NOTE_MAX, DROP_REPEAT_WEEKS_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
+import { readRefusal, useFocusRefused } from '#web/lib/form.ts';
+import { useTranslation, type TFunction } from '#web/lib/translate.tsx';
+import { DROP_ADDRESS_MAX, DROP_DAYS_AHEAD_MAX, DROP_NOTE_MAX, DROP_REPEAT_WEEKS_MAX, DROP_PLACE_NAME_MAX, DROP_TITLE_MAX, DROP_TOWN_MAX } from '#shared/contracts/drops.ts';
 import type { CreateDropBody, Drop } from '../api/drop-types.ts';
 import { useCreateDrop, useUpdateDrop } from '../api/drops-api.ts';
 import { showError } from '#web/lib/show-error.ts';
@@ -57,6 +56,21 @@ const API_FIELDS: Record<string, FieldName> = {
 };
 
 /**
+ * The form's own text for a rule the server refused (src/web/lib/form.ts, readRefusal): an
+ * empty text, a window that closes before it opens, a cutoff after the start, a day out of range.
+ */
+function serverTextOf(t: TFunction) {
+  return (field: string, rule: string): string | undefined => {
+    if (rule === 'too_small') return t('dashboard.invalid.required');
+    if (rule !== 'server') return undefined;
+    if (field === 'closes') return t('dashboard.invalid.closes');
+    if (field === 'orderByTime') return t('dashboard.invalid.orderBy');
+    if (field === 'date') return t('dashboard.invalid.date', { max: DROP_DAYS_AHEAD_MAX });
+    return undefined;
+  };
+}
+
+/**
  * Create a drop (with weekly copies) or edit one (the host): place, day, hours, cutoff, note.
  * Mounted only while open (drops-tab.tsx), so each opening starts from `fieldsOf(drop)`.
  */
@@ -70,6 +84,7 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
   const busy = create.isPending || update.isPending;
   /** A refused submit focuses the first refused field, its message beside it (src/web/lib/form.ts). */
   const { ref: formRef, refuse } = useFocusRefused<HTMLFormElement>();
+  const serverText = serverTextOf(t);
   const set = (name: FieldName) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -90,19 +105,11 @@ export function DropFormDialog({ open, onOpenChange, drop }: { open: boolean; on
       note: fields.note.trim() || null,
     };
     const onError = (error: Error) => {
-      if (isApiError(error)) {
-        const fromServer: Partial<Record<FieldName, string>> = {};
-        for (const detail of error.details) {
-          const name = typeof detail.field === 'string' ? API_FIELDS[detail.field] : undefined;
-          if (name) fromServer[name] ??= detail.message;
-        }
-        setErrors(fromServer);
-        if (Object.keys(fromServer).length > 0) {
-          refuse();
-          return;
-        }
-      }
-      showError(error, error.message);
+      const refused = readRefusal(error, { fields: API_FIELDS, text: serverText });
+      const fromServer = Object.fromEntries(Object.entries(refused.fields).map(([name, { message }]) => [name, message]));
+      setErrors(fromServer);
+      if (refused.first) refuse();
+      else showError(null, refused.message);
     };
     if (drop) {
       update.mutate({ id: drop.id, body }, { onSuccess: () => { toast.success(t('dashboard.saved')); onOpenChange(false); }, onError });

@@ -6,17 +6,9 @@ import type { SmsSettings as Settings } from '#shared/contracts/sms.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
-import { useFocusRefused } from '#web/lib/form.ts';
+import { readRefusal, useFocusRefused } from '#web/lib/form.ts';
 import { showError } from '#web/lib/show-error.ts';
 import { useSmsActions, useSmsSettings } from '../api/notifications-api.ts';
-
-/** A refusal of the server beside its field: the translated code (errors.json), else the server's message. */
-function refusalOf(error: unknown): { field: string; message: string } | null {
-  if (!isApiError(error)) return null;
-  const field = error.details[0]?.field ?? (error.code === 'validation_failed' ? 'phone' : null);
-  return field ? { field, message: error.message } : null;
-}
 
 /**
  * docs/notifications.md, "SMS": a producer gives a phone, confirms it with the code sent to it,
@@ -59,8 +51,10 @@ function PhoneForm({ settings }: { settings: Settings }) {
       await setPhone.mutateAsync(phone);
       toast.success(t('sms.codeSent'));
     } catch (err) {
-      const refusal = refusalOf(err);
-      if (refusal) { setError(refusal.message); refuse(); } else showError(err, t('sms.failed'));
+      // Beside the phone: its refusal (a number that is not one, a code asked for too soon), or a 400 naming no field.
+      const refused = readRefusal(err, { fields: ['phone'], fallback: t('sms.failed'), text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.phoneInvalid') : undefined) });
+      const message = refused.fields.phone?.message ?? (refused.code === 'validation_failed' ? refused.message : null);
+      if (message) { setError(message); refuse(); } else showError(null, refused.message);
     }
   };
 
@@ -96,8 +90,9 @@ function CodeForm() {
       await confirm.mutateAsync(code.trim());
       toast.success(t('sms.confirmed'));
     } catch (err) {
-      const refusal = refusalOf(err);
-      if (refusal || isApiError(err)) { setError(refusal?.message ?? (err as Error).message); refuse(); } else showError(err, t('sms.failed'));
+      // Every answer of the server is said beside the code (wrong, expired, none waiting, no connection).
+      const refused = readRefusal(err, { fields: ['code'], text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.codeInvalid') : undefined) });
+      if (refused.code) { setError(refused.fields.code?.message ?? refused.message); refuse(); } else showError(err, t('sms.failed'));
     }
   };
 
@@ -139,8 +134,9 @@ function ChoicesForm({ settings }: { settings: Settings }) {
       await update.mutateAsync({ events, quietFrom, quietTo, script });
       toast.success(t('sms.saved'));
     } catch (err) {
-      const refusal = refusalOf(err);
-      if (refusal && (refusal.field === 'quietFrom' || refusal.field === 'quietTo')) { setErrors({ [refusal.field]: refusal.message }); refuse(); } else showError(err, t('sms.failed'));
+      const refused = readRefusal(err, { fields: ['quietFrom', 'quietTo'], fallback: t('sms.failed'), text: (_, _rule, code) => (code === 'validation_failed' ? t('sms.timeInvalid') : undefined) });
+      if (refused.first) { setErrors(Object.fromEntries(Object.entries(refused.fields).map(([field, { message }]) => [field, message]))); refuse(); }
+      else showError(null, refused.message);
     }
   };
 

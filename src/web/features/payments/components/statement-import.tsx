@@ -5,7 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useFocusRefused } from '#web/lib/form.ts';
+import { readRefusal, useFocusRefused } from '#web/lib/form.ts';
 import { useTranslation } from '#web/lib/translate.tsx';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useImportStatement } from '../api/import-statement.ts';
@@ -38,7 +38,8 @@ export function StatementImportForm() {
     mutation.mutate(file, { onError: refuse });
   };
   /** Why the file field is refused: no file chosen, or the server's answer to the file. */
-  const refusal = noFile ? t('fileMissing') : mutation.isError ? `${t('failed')}: ${mutation.error.message}` : null;
+  const refused = mutation.isError ? readRefusal(mutation.error, { fields: ['file'] }) : null;
+  const refusal = noFile ? t('fileMissing') : refused ? `${t('failed')}: ${refused.fields.file?.message ?? refused.message}` : null;
   const errorId = `${inputId}-error`;
 
   const result = mutation.data;

@@ -28,4 +28,19 @@ describe('household profile', () => {
     await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(sent(fetchMock)[0]).toMatchObject({ name: 'Газдинство Петровић и синови', location: 'Чачак' });
   });
+
+  it('a field the server refuses: beside it, focused, in Serbian by its rule, never the server\'s English', async () => {
+    await i18n.changeLanguage('sr');
+    stubFetch((url, init) => (init?.method === 'PATCH'
+      ? new Response(JSON.stringify({ error: 'Invalid body', code: 'validation_failed', details: [{ field: 'location', message: 'Too big: expected string to have <=120 characters', rule: 'too_big' }] }), { status: 400 })
+      : new Response(JSON.stringify(HOUSEHOLD), { status: 200 })));
+    renderWithClient(<HouseholdSection householdId={HOUSEHOLD.id} UploadField={NoUpload} />);
+    await screen.findByLabelText('Назив домаћинства');
+    await userEvent.click(screen.getByRole('button', { name: 'Сачувај профил' }));
+    const location = screen.getByLabelText('Место');
+    await waitFor(() => expect(location).toHaveFocus());
+    expect(location).toHaveAttribute('aria-invalid', 'true');
+    expect(location).toHaveAccessibleDescription('Место може имати највише 120 знакова.');
+    expect(document.body).not.toHaveTextContent('Too big');
+  });
 });

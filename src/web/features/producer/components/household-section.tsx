@@ -15,7 +15,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useOwnHousehold } from '../api/get-household.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
-import { useSubmitOrSay } from '#web/lib/form.ts';
+import { readRefusal, useSubmitOrSay } from '#web/lib/form.ts';
 import { showError } from '#web/lib/show-error.ts';
 import { LogisticsSettings } from './logistics-settings.tsx';
 import { PapersSection } from './papers-section.tsx';
@@ -55,7 +55,7 @@ export function HouseholdSection({ householdId, UploadField }: { householdId: st
 }
 
 function HouseholdForm({ household, UploadField }: { household: Household; UploadField: UploadField }) {
-  const { t } = useTranslation(['producer', 'common']);
+  const { t, i18n } = useTranslation(['producer', 'common']);
   const mutation = useUpdateHousehold();
   const [avatar, setAvatar] = useState<string | null>(household.avatar);
   const [isUploading, setIsUploading] = useState(false);
@@ -76,7 +76,15 @@ function HouseholdForm({ household, UploadField }: { household: Household; Uploa
       await mutation.mutateAsync({ id: household.id, body: values });
       toast.success(t('household.saved'));
     } catch (err) {
-      showError(err, t('household.saveFailed'));
+      // The server's refusal of a field beside it, in the producer's language (the texts of the check before sending).
+      const refused = readRefusal(err, { fields: ['name', 'description', 'location'], fallback: t('household.saveFailed'), text: (field, rule) => {
+        const key = `producer:household.errors.${field}.${rule === 'character' ? 'custom' : rule}`;
+        return i18n.exists(key) ? t(key) : undefined;
+      } });
+      for (const [field, { rule, message }] of Object.entries(refused.fields)) {
+        form.setError(field as 'name' | 'description' | 'location', { type: rule, message }, { shouldFocus: field === refused.first });
+      }
+      showError(null, refused.message);
     }
   });
 

@@ -9,10 +9,10 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { readDecimal, useFocusRefused } from '#web/lib/form.ts';
+import { readDecimal, readRefusal, useFocusRefused } from '#web/lib/form.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useUpdateHousehold } from '../api/update-household.ts';
-import { contractRefusals, refusedProps, serverRefusals, type Refusal, type Refusals } from '../lib/refusals.ts';
+import { contractRefusals, refusedProps, type Refusal, type Refusals } from '../lib/refusals.ts';
 import { showError } from '#web/lib/show-error.ts';
 
 /**
@@ -43,10 +43,10 @@ const MESSAGES: [RegExp, string][] = [
 ];
 
 function messageOf(t: TFunction, path: string, refusal: Refusal): string {
-  if (refusal.code === 'character') return t('logistics:settings.errors.character');
-  if (refusal.code === 'notANumber') return refusal.message;
+  if (refusal.rule === 'character') return t('logistics:settings.errors.character');
+  if (refusal.rule === 'notANumber') return refusal.message;
   // The contract's one rule across two fields: a window closes after it opens.
-  if (refusal.code === 'custom' && /\.hours\.\d+\.closes$/.test(path)) return t('logistics:settings.errors.closes');
+  if (refusal.rule === 'custom' && /\.hours\.\d+\.closes$/.test(path)) return t('logistics:settings.errors.closes');
   const key = MESSAGES.find(([pattern]) => pattern.test(path))?.[1];
   return key ? t(`logistics:settings.errors.${key}`) : refusal.message;
 }
@@ -92,7 +92,7 @@ function PickupDeliverySection({ household }: { household: Household }) {
   async function onSave(event: FormEvent) {
     event.preventDefault();
     const found: Refusals = {};
-    const notANumber = { code: 'notANumber', message: t('settings.invalidNumber', { example }) };
+    const notANumber = { rule: 'notANumber', message: t('settings.invalidNumber', { example }) };
     /** Money as typed: NaN (refused here, in the language's words) for text that is not a number. */
     const amount = (text: string, field: string, empty: number | null) => {
       const value = readDecimal(text, lang, null);
@@ -100,8 +100,8 @@ function PickupDeliverySection({ household }: { household: Household }) {
       return value ?? empty;
     };
     points.forEach((p, i) => p.hours.forEach((h, k) => {
-      if (h.opens === '') found[`pickupPoints.${i}.hours.${k}.opens`] = { code: 'missing', message: '' };
-      if (h.closes === '') found[`pickupPoints.${i}.hours.${k}.closes`] = { code: 'missing', message: '' };
+      if (h.opens === '') found[`pickupPoints.${i}.hours.${k}.opens`] = { rule: 'missing', message: '' };
+      if (h.closes === '') found[`pickupPoints.${i}.hours.${k}.closes`] = { rule: 'missing', message: '' };
     }));
     const body: UpdateHouseholdBody = {
       pickupPoints: points.map((p) => ({ ...(p.id ? { id: p.id } : {}), name: p.name, address: p.address, note: p.note || null, hours: p.hours })),
@@ -131,11 +131,11 @@ function PickupDeliverySection({ household }: { household: Household }) {
       setPoints(saved.pickupPoints.map((p) => ({ ...p, note: p.note ?? '' })));
       toast.success(t('settings.saved'));
     } catch (err) {
-      const fields = byField(serverRefusals(err));
+      const { fields, message } = readRefusal(err, { fields: fieldOf, fallback: t('producer:household.saveFailed') });
       setErrors(fields);
       // A message shown next to its field is enough; a toast would cover the form on a phone.
       if (Object.keys(fields).some((field) => SHOWN_FIELDS.test(field))) refuse();
-      else showError(err, t('producer:household.saveFailed'));
+      else showError(null, message);
     }
   }
 
@@ -298,7 +298,7 @@ function PaymentSection({ household }: { household: Household }) {
     const checked = paymentSettingsInput.safeParse(payment);
     // The server's rule too, said before sending: some way to pay stays.
     const refusals: Refusals = checked.success ? {} : contractRefusals(checked.error, 'payment.');
-    if (!cash && payment.ipsAccount === null) refusals['payment.cash'] ??= { code: 'server', message: '' };
+    if (!cash && payment.ipsAccount === null) refusals['payment.cash'] ??= { rule: 'server', message: '' };
     if (Object.keys(refusals).length > 0) {
       setErrors(refusals);
       refuse();
@@ -310,10 +310,10 @@ function PaymentSection({ household }: { household: Household }) {
       setAccount(saved.payment.ipsAccount ?? '');
       toast.success(t('settings.saved'));
     } catch (err) {
-      const fields = serverRefusals(err);
+      const { fields, message } = readRefusal(err, { fields: ['payment.cash', 'payment.ipsAccount', 'payment.ipsPayeeName'], fallback: t('producer:household.saveFailed') });
       setErrors(fields);
       if (['payment.cash', 'payment.ipsAccount', 'payment.ipsPayeeName'].some((field) => field in fields)) refuse();
-      else showError(err, t('producer:household.saveFailed'));
+      else showError(null, message);
     }
   }
 

@@ -28,6 +28,21 @@ describe('papers', () => {
     expect(bpg).not.toHaveAttribute('aria-invalid');
   });
 
+  it('a field the server refuses: beside it, focused, in Serbian (the form\'s text for that field, a character rule, never the server\'s English)', async () => {
+    await i18n.changeLanguage('sr');
+    stubFetch(() => new Response(JSON.stringify({ error: 'Invalid body', code: 'validation_failed', details: [
+      { field: 'legal.holdingNumber', message: 'The BPG is 12 digits', rule: 'invalid_format' },
+    ] }), { status: 400 }));
+    renderWithClient(<PapersSection household={HOUSEHOLD} />);
+    const bpg = screen.getByLabelText('Број газдинства (БПГ)');
+    fireEvent.change(bpg, { target: { value: '716402118735' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Сачувај папире' }));
+    await waitFor(() => expect(bpg).toHaveFocus());
+    expect(bpg).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Број газдинства (БПГ) има 12 цифара.');
+    expect(document.body).not.toHaveTextContent('The BPG is 12 digits');
+  });
+
   it('refuses a registration that covers nothing: the focus goes to its first box, the message beside them', async () => {
     await i18n.changeLanguage('en');
     const fetchMock = stubFetch();

@@ -8,10 +8,10 @@ import { LEGAL_FORMS, REGISTRATION_KINDS, REGISTRATIONS_MAX, type LegalForm, typ
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useFocusRefused } from '#web/lib/form.ts';
+import { readRefusal, useFocusRefused } from '#web/lib/form.ts';
 import { useTranslation, type TFunction } from '#web/lib/translate.tsx';
 import { useUpdateHousehold } from '../api/update-household.ts';
-import { contractRefusals, refusedProps, serverRefusals, type Refusal, type Refusals } from '../lib/refusals.ts';
+import { contractRefusals, refusedProps, type Refusal, type Refusals } from '../lib/refusals.ts';
 import { showError } from '#web/lib/show-error.ts';
 
 interface RegistrationDraft { key: number; kind: RegistrationKind; number: string; categories: Category[] }
@@ -20,7 +20,7 @@ const selectClass = 'h-9 w-full rounded-md border border-input bg-transparent px
 
 /** Which message says why a field of the papers was refused (papers `errors.*`); the contract's text otherwise. */
 function messageOf(t: TFunction, path: string, refusal: Refusal): string {
-  if (refusal.code === 'character') return t('papers:errors.character');
+  if (refusal.rule === 'character') return t('papers:errors.character');
   const key = /^registrations\.\d+\.(number|categories)$/.exec(path)?.[1] ?? (['holdingNumber', 'pib'].includes(path) ? path : null);
   return key ? t(`papers:errors.${key}`) : refusal.message;
 }
@@ -57,10 +57,10 @@ export function PapersSection({ household }: { household: Household }) {
       await mutation.mutateAsync({ id: household.id, body: { legal: legalBody } });
       toast.success(t('saved'));
     } catch (error) {
-      const fields = serverRefusals(error, 'legal.');
+      const { fields, message } = readRefusal(error, { fields: (path) => (path.startsWith('legal.') ? path.slice('legal.'.length) : undefined), fallback: t('saveFailed') });
       setErrors(fields);
       if (Object.keys(fields).length > 0) refuse();
-      else showError(error, t('saveFailed'));
+      else showError(null, message);
     }
   }
 

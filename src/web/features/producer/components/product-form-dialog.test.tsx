@@ -147,6 +147,24 @@ describe('product form edit', () => {
     expect(limit.getAttribute('aria-describedby')).toContain('product-preorder-limit-error');
   });
 
+  it('a field the server refuses: beside it in the producer\'s language by its rule (the text the check before sending shows), never the server\'s English', async () => {
+    await i18n.changeLanguage('sr');
+    const refused = new Response(JSON.stringify({
+      error: 'Invalid body', code: 'validation_failed',
+      details: [{ field: 'name', message: 'Too small: expected string to have >=2 characters', rule: 'too_small' }, { field: 'storage', message: 'Storage is odd', rule: 'invalid_format' }],
+    }), { status: 400, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(refused)));
+    renderForm(BY_PIECE);
+    await userEvent.click(screen.getByRole('button', { name: 'Сачувај' }));
+    const name = document.getElementById('product-name')!;
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('product-name-error')).toHaveTextContent('Назив мора имати најмање 2 знака.');
+    expect(document.getElementById('product-storage')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Проверите ово поље.')).toHaveAttribute('role', 'alert');
+    expect(document.body).not.toHaveTextContent(/Too small|Storage is odd/);
+  });
+
   it('a wrong field is refused beside it, marked for screen readers and focused; nothing is sent', async () => {
     await i18n.changeLanguage('en');
     const fetchMock = vi.fn(() => Promise.resolve(saved()));

@@ -14,12 +14,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { fieldErrorText } from '../lib/field-error.ts';
 import { showError } from '#web/lib/show-error.ts';
-import { isNotANumber, readDecimal, useSubmitOrSay } from '#web/lib/form.ts';
+import { isNotANumber, readDecimal, readRefusal, useSubmitOrSay } from '#web/lib/form.ts';
 import { FormRefusal } from '#web/components/form/form-refusal.tsx';
 import type { UploadField } from '../lib/upload-field.ts';
 
@@ -122,7 +121,7 @@ export function ProductFormDialog(props: ProductFormDialogProps) {
 }
 
 function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }: ProductFormDialogProps & { onSubmittingChange: (value: boolean) => void }) {
-  const { t } = useTranslation(['producer', 'common', 'logistics']);
+  const { t, i18n } = useTranslation(['producer', 'common', 'logistics']);
   const format = useFormat();
   const { language } = format;
   const createMutation = useCreateProduct();
@@ -156,6 +155,11 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
     return () => onSubmittingChange(false);
   }, [isSubmitting, onSubmittingChange]);
 
+  /** The text the check before sending shows for `rule` on `field` (producer:form.errors), if it has one. */
+  const ruleText = (field: string, rule: string) => {
+    const key = `producer:form.errors.${field}.${rule === 'character' ? 'custom' : rule}`;
+    return (rule !== 'character' || field === 'name' || field === 'description') && i18n.exists(key) ? t(key) : undefined;
+  };
   const error = (field: 'name' | 'description' | 'price' | 'unit' | 'category' | 'stock' | 'quantityStep' | 'availableFrom') =>
     fieldErrorText(t, 'producer:form.errors', field, errors[field]);
   const example = language === 'en' ? '450.50' : '450,50';
@@ -178,18 +182,13 @@ function ProductForm({ onOpenChange, product, UploadField, onSubmittingChange }:
       reset(EMPTY);
       setImage(null);
     } catch (err) {
-      // The server's field messages go next to their fields; a refusal with a code of its own
-      // (409: more already pre-ordered than the new limit) says it in the producer's language.
-      if (isApiError(err)) {
-        let focused = false;
-        for (const detail of err.details) {
-          if (detail.field && (FIELDS as readonly string[]).includes(detail.field)) {
-            setError(detail.field as FieldPath<FormInput>, { type: 'server', message: err.status === 409 ? err.message : detail.message }, { shouldFocus: !focused });
-            focused = true;
-          }
-        }
+      // The server's field refusals go next to their fields in the producer's language, by the
+      // rule as the check before sending says it (a 409: more already pre-ordered than the new limit).
+      const refused = readRefusal(err, { fields: FIELDS, text: ruleText, fallback: t('form.saveFailed') });
+      for (const [field, { rule, message }] of Object.entries(refused.fields)) {
+        setError(field as FieldPath<FormInput>, { type: rule, message }, { shouldFocus: field === refused.first });
       }
-      showError(err, t('form.saveFailed'));
+      showError(null, refused.message);
     }
   }
 

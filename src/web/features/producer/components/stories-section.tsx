@@ -40,7 +40,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
     const checked = createStoryBody.safeParse(body);
     // No photo or video yet, or a caption the contract refuses: said beside the field, focused.
     const refusals: Refusals = checked.success ? {} : contractRefusals(checked.error);
-    if (!media) refusals.mediaId = { code: 'missing', message: '' };
+    if (!media) refusals.mediaId = { rule: 'missing', message: '' };
     if (Object.keys(refusals).length > 0) {
       setErrors(refusals);
       refuse();
@@ -97,7 +97,7 @@ export function StoriesSection({ householdId, UploadField }: { householdId: stri
             {...refusedProps('story-caption', 'caption' in errors)} />
           {errors.caption ? (
             <p id="story-caption-error" role="alert" className="text-sm text-destructive">
-              {errors.caption.code === 'character' ? t('stories.captionCharacter') : t('stories.captionTooLong', { max: LIMITS.storyCaptionMax })}
+              {errors.caption.rule === 'character' ? t('stories.captionCharacter') : t('stories.captionTooLong', { max: LIMITS.storyCaptionMax })}
             </p>
           ) : null}
         </div>
