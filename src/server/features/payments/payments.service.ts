@@ -31,7 +31,8 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
      * (even at the same moment) finds them paid: `already_paid`, nothing paid twice. An order
      * of another household is `not_yours` and never touched. A reference ending in `-1` pays
      * the order's deposit (its amount to the para; src/shared/deposit.ts); the order's own
-     * reference then asks what is left (the total less a paid deposit).
+     * reference then asks what is left (the total less a paid deposit). A deposit of an order
+     * cancelled before its money came is matched too and becomes refund_due (`refundDue`).
      */
     async importStatement(householdId: string, bytes: Buffer): Promise<StatementImport> {
       const statement = readStatement(bytes);
@@ -56,11 +57,12 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
           const own = { orderId: order.id, number: order.number };
           if (ref.deposit) {
             if (order.depositStatus !== 'due' || depositsNow.has(order.id)) { unmatched.push({ ...echo, ...own, reason: 'already_paid' }); continue; }
-            if (order.status === 'cancelled') { unmatched.push({ ...echo, ...own, reason: 'no_order' }); continue; }
             if (row.amountPara === null) { unmatched.push({ ...echo, ...own, reason: 'amount', problem: 'amount_unreadable' }); continue; }
             if (row.amountPara !== order.depositPara) { unmatched.push({ ...echo, ...own, reason: 'amount' }); continue; }
             depositsNow.add(order.id);
-            matched.push({ ...echo, ...own, deposit: true });
+            // Paid after its pre-order was cancelled (expired unpaid, cancelled by the buyer): the
+            // money came and is owed back, refund_due (markDepositsPaid, migration 0023).
+            matched.push({ ...echo, ...own, deposit: true, ...(order.status === 'cancelled' ? { refundDue: true as const } : {}) });
             continue;
           }
           if (order.paymentStatus === 'paid' || paidNow.has(order.id)) { unmatched.push({ ...echo, ...own, reason: 'already_paid' }); continue; }
