@@ -36,12 +36,14 @@ async function sentSince(from: number, count: number) {
 }
 
 /** A producer with a confirmed phone (through the API, the code read at the SMSC). */
-async function producerWithPhone(phone: string, extra: Record<string, unknown> = {}): Promise<TestUser> {
+async function producerWithPhone(phone: string, extra: Record<string, unknown> = {}, language?: 'sr' | 'sr-Latn' | 'en' | 'ru', codeText?: RegExp): Promise<TestUser> {
   const p = await createUser(t, { userType: 'producer' });
+  if (language) await t.database.db.update(users).set({ language }).where(eq(users.id, p.id));
   const before = smsc.submitted.length;
   const put = await t.app.inject({ method: 'PUT', url: '/api/me/sms', headers: p.headers, payload: { phone } });
   expect(put.statusCode).toBe(202);
   const [code] = await sentSince(before, 1);
+  if (codeText) expect(code!.text).toMatch(codeText);
   const confirm = await t.app.inject({ method: 'POST', url: '/api/me/sms/confirm', headers: p.headers, payload: { code: codeOf(code!.text) } });
   expect(confirm.statusCode).toBe(200);
   if (Object.keys(extra).length > 0) expect((await t.app.inject({ method: 'PATCH', url: '/api/me/sms', headers: p.headers, payload: extra })).statusCode).toBe(200);
@@ -158,6 +160,36 @@ describe('a new order by SMS, and the replies', () => {
     await t.app.outbox.drain();
     const told = t.mails.slice(mailsBefore).find((m) => m.to === b.email);
     expect(told?.text).toContain('The producer gave this reason: nema više');
+  });
+
+  it('texts in the language the producer chose in the app (English, Russian in either script); the reply words they teach act', async () => {
+    const b = await createUser(t, { name: 'Ана Јовановић' });
+    const en = await producerWithPhone('0641234521', {}, 'en', /^Domace: your code is \d{6}\. Valid 10 minutes\.$/);
+    let before = smsc.submitted.length;
+    const order = await placeOrder(b, en, 'Кајмак', 2);
+    const [english] = await sentSince(before, 1);
+    expect(english).toMatchObject({ dataCoding: 0 });
+    expect(english!.text).toBe(`Order #${order.number}, Ana, 1,800 RSD Pickup 13 Jun 10:00. YES ${order.number} / NO ${order.number} reason. 2 kg Kajmak`);
+    await smsc.reply('381641234521', `Yes ${order.number}`);
+    await settle();
+    expect((await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('confirmed');
+
+    const ru = await producerWithPhone('0641234522', { script: 'cyrl' }, 'ru', /^Domace: vas kod \d{6}\. Dejstvuet 10 minut\.$/);
+    before = smsc.submitted.length;
+    const second = await placeOrder(b, ru, 'Сир', 3);
+    const parts = await sentSince(before, 2);
+    expect(parts.map((s) => s.dataCoding)).toEqual([8, 8]);
+    expect(parts.map((s) => s.text).join('')).toBe(`Заказ #${second.number}, Ана, 2 700 дин. Самовывоз 13 июн. 10:00. ДА ${second.number} / НЕТ ${second.number} причина. 3 кг Сир`);
+    await smsc.reply('381641234522', `НЕТ ${second.number} нет сыра`);
+    await settle();
+    expect((await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, second.id)))[0]!.status).toBe('cancelled');
+    // Anything else: the one-part help in the producer's language and script.
+    before = smsc.submitted.length;
+    await smsc.reply('381641234522', 'спасибо');
+    await settle();
+    const [help] = await sentSince(before, 1);
+    expect(help!.text).toBe('Домаће: ДА 100123 принять, НЕТ 100123 причина отклонить, СТОП без SMS');
+    expect(help).toMatchObject({ dataCoding: 8, udh: null });
   });
 
   it('a decline by SMS offers the stock it returns to the waitlist, as the dashboard does', async () => {

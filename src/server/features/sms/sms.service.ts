@@ -1,14 +1,15 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '#shared/constants.ts';
 import type { SmsSettings } from '#shared/contracts/sms.ts';
 import { addDays, belgradeNow } from '#shared/time.ts';
 import { normalisePhone, parseSmsReply, SMS_CODE, SMS_DEFAULTS, SMS_EVENTS, type SmsEvent, type SmsScript } from '#shared/sms.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { smsOutbox, smsReplies, smsSettings, smsSummaries } from '../../db/schema.ts';
+import { smsOutbox, smsReplies, smsSettings, smsSummaries, users } from '../../db/schema.ts';
 import { enqueueSms, recordReceipt, type SmsOutbox } from '../../domain/sms-outbox.ts';
 import { codeHash, newCode, sameCodeHash } from '../../lib/codes.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import type { IncomingSms } from '../../lib/sms-sender.ts';
-import { codeSms, dropCutoffSms, HELP_SMS, standingDemandSms, type SmsLine, messageSms, messageSummaryLine, orderSms, orderSummaryLine, QUIET_HEADER, type SmsOrder } from './sms.texts.ts';
+import { type SmsLine, type SmsOrder, smsTexts, type SmsTexts } from './sms.texts.ts';
 
 /**
  * SMS to producers and their replies (docs/notifications.md, "SMS"): the settings and the
@@ -62,6 +63,12 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
     return row;
   }
 
+  /** The texts in the language the producer chose in the app (users.language). */
+  async function textsOf(tx: DbOrTx, householdId: string): Promise<SmsTexts> {
+    const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, householdId));
+    return smsTexts(user?.language ?? DEFAULT_LANGUAGE);
+  }
+
   /** The settings of a confirmed phone that wants `event`, or none. */
   async function wanting(tx: DbOrTx, householdId: string, event: SmsEvent): Promise<Row | undefined> {
     const row = await load(tx, householdId);
@@ -93,7 +100,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
       .where(and(eq(smsOutbox.householdId, householdId), sql`${smsOutbox.sentAt} IS NULL AND ${smsOutbox.givenUpAt} IS NULL`));
   }
 
-  const quietOf = (row: Row, summaryLine: string) => ({ from: row.quietFrom, to: row.quietTo, now: clock(), summaryLine, header: QUIET_HEADER });
+  const quietOf = (row: Row, texts: SmsTexts, summaryLine: string) => ({ from: row.quietFrom, to: row.quietTo, now: clock(), summaryLine, header: texts.quietHeader });
 
   return {
     async get(householdId: string): Promise<SmsSettings> {
@@ -126,7 +133,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
         const [saved] = row
           ? await tx.update(smsSettings).set(fields).where(eq(smsSettings.householdId, householdId)).returning()
           : await tx.insert(smsSettings).values({ householdId, ...fields }).returning();
-        await enqueueSms(tx, { householdId, phone, event: 'code', text: codeSms(code), script: saved!.script, maxParts: 1 });
+        await enqueueSms(tx, { householdId, phone, event: 'code', text: (await textsOf(tx, householdId)).code(code), script: saved!.script, maxParts: 1 });
         return toSettings(saved);
       });
       outbox.kick();
@@ -189,12 +196,13 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
           const row = await wanting(tx, n.user_id, event);
           const order = row && await orderOf(tx, n.order_id);
           if (!row || !order) continue;
+          const texts = await textsOf(tx, row.householdId);
           if (event === 'order') {
-            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: orderSms(order, row.script), quiet: quietOf(row, orderSummaryLine(order)) });
+            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: texts.order(order, row.script), quiet: quietOf(row, texts, texts.orderLine(order)) });
           } else {
             const last = await tx.execute<{ body: string }>(sql`SELECT body FROM order_messages WHERE order_id = ${order.id} AND NOT from_producer ORDER BY created_at DESC, id DESC LIMIT 1`);
             const author = String(n.data.authorName ?? order.buyerName);
-            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: messageSms(order.number, author, last.rows[0]?.body ?? ''), quiet: quietOf(row, messageSummaryLine(order.number, author)) });
+            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: texts.message(order.number, author, last.rows[0]?.body ?? ''), quiet: quietOf(row, texts, texts.messageLine(order.number, author)) });
           }
         }
         return result.rows.length;
@@ -233,8 +241,9 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
             SELECT i.name, i.unit, sum(i.quantity) AS quantity FROM order_items i JOIN orders o ON o.id = i.order_id
              WHERE o.drop_id = ${d.drop_id} AND o.household_id = ${d.household_id} AND o.status <> 'cancelled'
              GROUP BY i.name, i.unit ORDER BY i.name`)).rows.map((l) => ({ ...l, quantity: Number(l.quantity) }));
-          const text = dropCutoffSms({ title: d.title, date: d.date, orders: Number(totals.orders), totalPara: Number(totals.total), lines });
-          await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event: 'drop_cutoff', script: row.script, text, quiet: quietOf(row, `дроп ${d.title}: ${Number(totals.orders)} пор.`) });
+          const texts = await textsOf(tx, row.householdId);
+          const text = texts.dropCutoff({ title: d.title, date: d.date, orders: Number(totals.orders), totalPara: Number(totals.total), lines });
+          await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event: 'drop_cutoff', script: row.script, text, quiet: quietOf(row, texts, texts.dropLine(d.title, Number(totals.orders))) });
           written++;
         });
       }
@@ -251,7 +260,8 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
             if (!(await claim(tx, householdId, 'standing_demand', tomorrow))) return;
             const row = await wanting(tx, householdId, 'standing_demand');
             if (!row || lines.length === 0) return;
-            await enqueueSms(tx, { householdId, phone: row.phone, event: 'standing_demand', script: row.script, text: standingDemandSms(tomorrow, lines), quiet: quietOf(row, `сутра ${lines.length} произв.`) });
+            const texts = await textsOf(tx, householdId);
+            await enqueueSms(tx, { householdId, phone: row.phone, event: 'standing_demand', script: row.script, text: texts.standingDemand(tomorrow, lines), quiet: quietOf(row, texts, texts.standingLine(lines.length)) });
             written++;
           });
         }
@@ -283,7 +293,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
         return record('stop');
       }
       if (reply.kind === 'help') {
-        await enqueueSms(db, { householdId: row.householdId, phone, event: 'help', text: HELP_SMS, script: row.script, maxParts: 1 });
+        await enqueueSms(db, { householdId: row.householdId, phone, event: 'help', text: (await textsOf(db, row.householdId)).help, script: row.script, maxParts: 1 });
         outbox.kick();
         return record('help');
       }
