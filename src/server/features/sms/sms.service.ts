@@ -61,6 +61,30 @@ export const STANDING_DEMAND_AT = '18:00';
 export const SMS_RETENTION_DAYS = { replies: 90, sent: 30, summaries: 7 } as const;
 const DAY_MS = 24 * 3600_000;
 
+/**
+ * Deletes what is older than SMS_RETENTION_DAYS, once per Belgrade day however many instances
+ * run it (each asks hourly; `npm run admin -- run-sms-retention` asks the same): the day's row of
+ * scheduled_runs is claimed in the transaction that deletes (a concurrent claim waits on the key,
+ * then gets nothing; a failed pass leaves no claim and the next one runs it). Resolves with what
+ * it deleted, or ran: false.
+ */
+export async function runSmsRetention(db: Db, at: Date): Promise<{ ran: boolean; replies: number; sent: number; summaries: number }> {
+  const ago = (days: number) => new Date(at.getTime() - days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(scheduledRuns).values({ job: 'sms_retention', period: belgradeDateOf(at), ranAt: at })
+      .onConflictDoNothing().returning({ period: scheduledRuns.period });
+    if (claimed.length === 0) return { ran: false, replies: 0, sent: 0, summaries: 0 };
+    const replies = await tx.delete(smsReplies).where(sql`${smsReplies.createdAt} < ${ago(SMS_RETENTION_DAYS.replies)}`).returning({ id: smsReplies.id });
+    const sent = await tx.delete(smsOutbox)
+      .where(sql`${smsOutbox.createdAt} < ${ago(SMS_RETENTION_DAYS.sent)} AND (${smsOutbox.sentAt} IS NOT NULL OR ${smsOutbox.givenUpAt} IS NOT NULL)`)
+      .returning({ id: smsOutbox.id });
+    const summaries = await tx.delete(smsSummaries).where(sql`${smsSummaries.createdAt} < ${ago(SMS_RETENTION_DAYS.summaries)}`).returning({ key: smsSummaries.key });
+    // Its own claims: a year of days is enough to tell when it last ran.
+    await tx.delete(scheduledRuns).where(sql`${scheduledRuns.job} = 'sms_retention' AND ${scheduledRuns.ranAt} < ${ago(365)}`);
+    return { ran: true, replies: replies.length, sent: sent.length, summaries: summaries.length };
+  });
+}
+
 export function createSmsService({ db, clock, outbox, orders, log, codeKey, standingDemand }: SmsServiceDeps) {
   const hashCode = (householdId: string, phone: string, code: string) => codeHash(codeKey, `${householdId}:${phone}`, code);
 
@@ -277,28 +301,8 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
       return written;
     },
 
-    /**
-     * Deletes what is older than SMS_RETENTION_DAYS, once per Belgrade day however many instances
-     * run it: the day's row of scheduled_runs is claimed in the transaction that deletes (a
-     * concurrent claim waits on the key, then gets nothing; a failed pass leaves no claim and the
-     * next tick runs it). Resolves with what it deleted, or ran: false.
-     */
-    async runRetention(at: Date = clock()): Promise<{ ran: boolean; replies: number; sent: number; summaries: number }> {
-      const ago = (days: number) => new Date(at.getTime() - days * DAY_MS);
-      return db.transaction(async (tx) => {
-        const claimed = await tx.insert(scheduledRuns).values({ job: 'sms_retention', period: belgradeDateOf(at), ranAt: at })
-          .onConflictDoNothing().returning({ period: scheduledRuns.period });
-        if (claimed.length === 0) return { ran: false, replies: 0, sent: 0, summaries: 0 };
-        const replies = await tx.delete(smsReplies).where(sql`${smsReplies.createdAt} < ${ago(SMS_RETENTION_DAYS.replies)}`).returning({ id: smsReplies.id });
-        const sent = await tx.delete(smsOutbox)
-          .where(sql`${smsOutbox.createdAt} < ${ago(SMS_RETENTION_DAYS.sent)} AND (${smsOutbox.sentAt} IS NOT NULL OR ${smsOutbox.givenUpAt} IS NOT NULL)`)
-          .returning({ id: smsOutbox.id });
-        const summaries = await tx.delete(smsSummaries).where(sql`${smsSummaries.createdAt} < ${ago(SMS_RETENTION_DAYS.summaries)}`).returning({ key: smsSummaries.key });
-        // Its own claims: a year of days is enough to tell when it last ran.
-        await tx.delete(scheduledRuns).where(sql`${scheduledRuns.job} = 'sms_retention' AND ${scheduledRuns.ranAt} < ${ago(365)}`);
-        return { ran: true, replies: replies.length, sent: sent.length, summaries: summaries.length };
-      });
-    },
+    /** The daily retention (runSmsRetention) at `at`. */
+    runRetention: (at: Date = clock()) => runSmsRetention(db, at),
 
     /** A reply or a delivery receipt from the SMSC. A reply changes something only from a confirmed phone, for its own household's order. */
     async handleIncoming(incoming: IncomingSms): Promise<string> {
