@@ -33,6 +33,15 @@ describe('the text of a message', () => {
     expect(buildSms('ж'.repeat(70), 'cyrl').parts).toBe(1);
     expect(buildSms('ж'.repeat(71), 'cyrl').parts).toBe(2);
   });
+  it('reads Russian in Latin the way a Serbian reader says it; no-break spaces are spaces', () => {
+    expect(toGsmLatin('Новый заказ, ещё Юля, Щука, объём')).toBe('Novyj zakaz, esce Julja, Scuka, obem');
+    expect(toGsmLatin('1\u00a0234 дин.')).toBe('1 234 din.');
+  });
+  it('in Cyrillic only when it needs it: an English text stays GSM-7', () => {
+    expect(buildSms('Order #100123, Ana', 'cyrl')).toEqual({ text: 'Order #100123, Ana', encoding: 'gsm7', parts: 1 });
+    expect(buildSms('Order #100123, Ана', 'cyrl').encoding).toBe('ucs2');
+    expect(buildSms('Заказ #100123', 'cyrl')).toEqual({ text: 'Заказ #100123', encoding: 'ucs2', parts: 1 });
+  });
   it('is cut to two parts at most', () => {
     const latn = buildSms('jabuka '.repeat(100), 'latn');
     expect(latn.parts).toBe(2);
@@ -56,6 +65,15 @@ describe('parseSmsReply', () => {
     expect(parseSmsReply('НЕ 100123 нема више')).toEqual({ kind: 'decline', number: 100123, reason: 'нема више' });
     expect(parseSmsReply('stop')).toEqual({ kind: 'stop' });
     expect(parseSmsReply('СТОП')).toEqual({ kind: 'stop' });
+  });
+  it('reads the English and Russian words the texts teach, in any script', () => {
+    expect(parseSmsReply('yes 100123')).toEqual({ kind: 'confirm', number: 100123 });
+    expect(parseSmsReply('NO 100123 sold out')).toEqual({ kind: 'decline', number: 100123, reason: 'sold out' });
+    expect(parseSmsReply('НЕТ 100123 нет товара')).toEqual({ kind: 'decline', number: 100123, reason: 'нет товара' });
+    expect(parseSmsReply('net #100123')).toEqual({ kind: 'decline', number: 100123, reason: '' });
+    expect(parseSmsReply('да 100123')).toEqual({ kind: 'confirm', number: 100123 });
+    expect(parseSmsReply('Стоп')).toEqual({ kind: 'stop' });
+    for (const text of ['YES', 'NOT 100123', 'NETT 100123', 'YESS 100123']) expect(parseSmsReply(text), text).toEqual({ kind: 'help' });
   });
   it('answers anything else with help', () => {
     for (const text of ['', 'hvala', 'DA', 'NE molim', 'DANE 100123', 'stop it now']) expect(parseSmsReply(text), text).toEqual({ kind: 'help' });

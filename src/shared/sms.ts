@@ -45,9 +45,26 @@ const GSM_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !
 const GSM_EXTENDED = '^{}\\[~]|€\f';
 const GSM_CHARS = new Set([...GSM_BASIC, ...GSM_EXTENDED]);
 
-/** Latin without diacritics: Serbian Latin (č ć š ž đ) and any accent stripped, the rest of GSM-7 or '?'. */
+/**
+ * The letters of Russian that Serbian Cyrillic does not have, in Latin the way a Serbian reader
+ * says them (я → ja, like Serbian ја); the letters both share go as Serbian writes them.
+ */
+const RUSSIAN_ONLY: Record<string, string> = { й: 'j', ы: 'y', э: 'e', ю: 'ju', я: 'ja', ё: 'e', щ: 'sc', ъ: '', ь: '' };
+
+function russianToLatin(text: string): string {
+  return text.replace(/[йыэюяёщъьЙЫЭЮЯЁЩЪЬ]/g, (c) => {
+    const latin = RUSSIAN_ONLY[c.toLowerCase()]!;
+    return c === c.toLowerCase() ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
+  });
+}
+
+/**
+ * Latin without diacritics: Serbian Latin (č ć š ž đ) and any accent stripped, Russian the way a
+ * Serbian reader says it (Заказ → Zakaz, Новый → Novyj), the rest of GSM-7 or '?'.
+ */
 export function toGsmLatin(text: string): string {
-  const latin = toSerbianLatin(text)
+  const latin = toSerbianLatin(russianToLatin(text))
+    .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'dj' : 'Dj'))
     .replace(/[“”„«»]/g, '"').replace(/[‘’‚]/g, "'").replace(/[–—]/g, '-').replace(/…/g, '...');
   const plain = latin.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
@@ -78,13 +95,22 @@ export function partsOf(length: number, encoding: SmsEncoding): number {
 
 export interface SmsText { text: string; encoding: SmsEncoding; parts: number }
 
+/** Whether every character of `text` is in the GSM-7 alphabet. */
+export function isGsm(text: string): boolean {
+  for (const c of text) if (!GSM_CHARS.has(c)) return false;
+  return true;
+}
+
 /**
- * The message as sent: `latn` → GSM-7 Latin without diacritics, `cyrl` → UCS-2 as written
- * (Cyrillic). Cut with "..." to at most `maxParts` parts.
+ * The message as sent: `latn` → GSM-7 Latin without diacritics, `cyrl` → as written (Cyrillic):
+ * UCS-2, or GSM-7 when nothing in it needs more (an English text). Cut with "..." to at most
+ * `maxParts` parts.
  */
 export function buildSms(text: string, script: SmsScript, maxParts = SMS_MAX_PARTS): SmsText {
-  const encoding: SmsEncoding = script === 'cyrl' ? 'ucs2' : 'gsm7';
-  let body = (script === 'cyrl' ? text : toGsmLatin(text)).replace(/[ \t]+/g, ' ').trim();
+  // No-break spaces (Russian digit groups: src/shared/format.ts) go as plain spaces.
+  const written = text.replace(/[ \t\u00a0\u202f]+/g, ' ').trim();
+  const encoding: SmsEncoding = script === 'cyrl' && !isGsm(written) ? 'ucs2' : 'gsm7';
+  let body = encoding === 'ucs2' ? written : toGsmLatin(written);
   const length = encoding === 'gsm7' ? gsmLength : ucs2Length;
   const limit = maxParts === 1 ? PART_SIZE[encoding].single : PART_SIZE[encoding].multi * maxParts;
   if (length(body) > limit) {
@@ -103,18 +129,20 @@ export type SmsReply =
   | { kind: 'help' };
 
 /**
- * What a producer's reply asks: `DA 100123`, `NE 100123 reason`, `STOP`. Case, diacritics,
- * Cyrillic (`ДА`, `НЕ`, `СТОП`) and `#` are ignored; anything else is `help`. The reason is kept
- * as written (the buyer reads it).
+ * What a producer's reply asks: `DA 100123`, `NE 100123 reason`, `STOP`, and the words the texts
+ * of the other languages teach (features/sms/sms.texts.ts): English `YES` / `NO`, Russian `ДА` /
+ * `НЕТ` / `СТОП`. Case, diacritics, the script (Cyrillic is read as its Latin: `НЕТ` is `NET`)
+ * and `#` are ignored, so any word is read whatever the producer's language; anything else is
+ * `help`. The reason is kept as written (the buyer reads it).
  */
 export function parseSmsReply(text: string): SmsReply {
   const original = text.replace(/#/g, ' ').replace(/\s+/g, ' ').trim();
   const folded = toGsmLatin(original).toUpperCase();
   if (/^STOP\W*$/.test(folded)) return { kind: 'stop' };
-  const match = /^(DA|NE)\W*(\d{1,12})\b/.exec(folded);
+  const match = /^(DA|YES|NET|NE|NO)\W*(\d{1,12})\b/.exec(folded);
   if (!match) return { kind: 'help' };
   const number = Number(match[2]);
-  if (match[1] === 'DA') return { kind: 'confirm', number };
+  if (match[1] === 'DA' || match[1] === 'YES') return { kind: 'confirm', number };
   // The reason: what follows the number in the original text.
   const after = /^\D*\d+[\s.,:;!-]*(.*)$/su.exec(original);
   return { kind: 'decline', number, reason: (after?.[1] ?? '').trim().slice(0, 300) };

@@ -13,6 +13,10 @@
  * waitlist holds due by that time (default now), each once, as the scheduler does
  * (src/server/wiring/expiries.ts).
  *
+ * `npm run admin -- run-sms-retention [--at <ISO time>]`: deletes the SMS replies, sent SMS and
+ * summary claims past their retention, once for that Belgrade day, as the scheduler does
+ * (src/server/features/sms/sms.service.ts, runSmsRetention).
+ *
  * `npm run admin -- seed-scale [--households N --products N --buyers N --orders N --standing N]`:
  * fills an EMPTY database with a busy year (src/server/db/seed/scale.ts, docs/performance.md);
  * exit code 3 when the database is not empty.
@@ -23,11 +27,12 @@ import type { Config } from '../config/env.ts';
 import { adminAudit, users } from '../db/schema.ts';
 import { createPaymentsRepository } from '../features/payments/payments.repository.ts';
 import { createPaymentsService } from '../features/payments/payments.service.ts';
+import { runSmsRetention } from '../features/sms/sms.service.ts';
 import { DatabaseNotEmptyError, DEFAULT_SCALE, seedScale, type ScaleSizes } from '../db/seed/scale.ts';
 import { createExpiries } from '../wiring/expiries.ts';
 import { createStandingWithCheckout } from '../wiring/standing-cycles.ts';
 
-const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>] | run-expiries [--at <ISO time>]'
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> | run-cycles [--at <ISO time>] | run-reminders [--at <ISO time>] | run-expiries [--at <ISO time>] | run-sms-retention [--at <ISO time>]'
   + ' | seed-scale [--households N --products N --buyers N --orders N --standing N]';
 
 /** The time of `--at <ISO time>`; undefined when nothing is given (now), null when the arguments are wrong. */
@@ -88,6 +93,16 @@ const runExpiries = (argv: string[]) => atJob(argv, async ({ at: given, config, 
   });
   const r = await expiries.runExpiries(at);
   console.log(`Expiries due by ${at.toISOString()}: ${r.deposits} deposits expired, ${r.holds} waitlist holds expired.`);
+  return 0;
+});
+
+/** The SMS retention of `at`'s Belgrade day: nothing when an instance already ran it that day. */
+const runSmsRetentionCommand = (argv: string[]) => atJob(argv, async ({ at: given, database }) => {
+  const at = given ?? new Date();
+  const r = await runSmsRetention(database.db, at);
+  console.log(r.ran
+    ? `SMS retention at ${at.toISOString()}: ${r.replies} replies, ${r.sent} sent SMS, ${r.summaries} summary claims deleted.`
+    : `SMS retention at ${at.toISOString()}: already done that day.`);
   return 0;
 });
 
@@ -167,6 +182,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'run-cycles') return runCycles(argv.slice(1));
   if (command === 'run-reminders') return runReminders(argv.slice(1));
   if (command === 'run-expiries') return runExpiries(argv.slice(1));
+  if (command === 'run-sms-retention') return runSmsRetentionCommand(argv.slice(1));
   if (command === 'seed-scale') return seedScaleCommand(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !email || rest.length) {
     console.error(USAGE);

@@ -717,6 +717,7 @@ export const smsOutbox = pgTable('sms_outbox', {
 }, (t) => [
   index('sms_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.givenUpAt} IS NULL`),
   index('sms_outbox_message_idx').on(t.messageId).where(sql`${t.messageId} IS NOT NULL`),
+  index('sms_outbox_done_idx').on(t.createdAt).where(sql`${t.sentAt} IS NOT NULL OR ${t.givenUpAt} IS NOT NULL`),
   check('sms_outbox_encoding_check', sql`${t.encoding} IN ('gsm7', 'ucs2')`),
 ]);
 
@@ -726,7 +727,7 @@ export const smsSummaries = pgTable('sms_summaries', {
   kind: text('kind', { enum: ['drop_cutoff', 'standing_demand'] }).notNull(),
   key: text('key').notNull(),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ name: 'sms_summaries_pk', columns: [t.householdId, t.kind, t.key] })]);
+}, (t) => [primaryKey({ name: 'sms_summaries_pk', columns: [t.householdId, t.kind, t.key] }), index('sms_summaries_created_idx').on(t.createdAt)]);
 
 /** Every SMS reply received and what it did (outcome), or why it changed nothing. */
 export const smsReplies = pgTable('sms_replies', {
@@ -736,4 +737,15 @@ export const smsReplies = pgTable('sms_replies', {
   householdId: uuid('household_id').references(() => households.id, { onDelete: 'set null' }),
   outcome: text('outcome').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [index('sms_replies_created_idx').on(t.createdAt)]);
+
+/**
+ * A job that runs once a period however many instances run it (migration 0024): the instance
+ * whose row goes in does the work, in the same transaction (the SMS retention, features/sms).
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').notNull(),
+  /** The period the run is for (a Belgrade date). */
+  period: text('period').notNull(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ name: 'scheduled_runs_pk', columns: [t.job, t.period] })]);

@@ -8,8 +8,10 @@ import type { DbOrTx } from '../db/client.ts';
 
 /**
  * Deposits paid (the producer's confirmation or a statement row): due -> paid, and an order
- * awaiting its deposit goes on as pending (with its event). Returns the orders it changed;
- * a deposit already paid, or of a cancelled order, is left as it is.
+ * awaiting its deposit goes on as pending (with its event). The deposit of an order cancelled
+ * meanwhile (expired unpaid, cancelled by the buyer) becomes refund_due instead: migration
+ * 0023's trigger, the same rule as a cancellation after the deposit was paid. Returns the
+ * orders it changed; a deposit not due (paid, refund due, refunded) is left as it is.
  */
 export async function markDepositsPaid(db: DbOrTx, ids: string[], actorId: string | null, now: Date): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -17,7 +19,7 @@ export async function markDepositsPaid(db: DbOrTx, ids: string[], actorId: strin
   const { rows } = await db.execute<{ id: string }>(sql`
     WITH old AS (
       SELECT id, status FROM orders
-      WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND deposit_status = 'due' AND status <> 'cancelled'
+      WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND deposit_status = 'due'
       ORDER BY id FOR UPDATE
     ), paid AS (
       UPDATE orders o SET deposit_status = 'paid', deposit_paid_at = ${at}::timestamptz,

@@ -32,7 +32,7 @@ export interface NewSms {
   householdId: string | null;
   phone: string;
   event: string;
-  /** Written in Serbian Cyrillic (features/sms/sms.texts.ts); `buildSms` puts it in the script. */
+  /** As written in the producer's language (features/sms/sms.texts.ts); `buildSms` puts it in the script. */
   text: string;
   script: SmsScript;
   orderId?: string | null;
@@ -55,7 +55,7 @@ export async function enqueueSms(db: DbOrTx, sms: NewSms): Promise<void> {
        WHERE household_id = ${sms.householdId} AND held AND sent_at IS NULL AND given_up_at IS NULL AND attempts = 0
        ORDER BY created_at LIMIT 1 FOR UPDATE`);
     const row = held.rows[0];
-    // The held text is kept in Cyrillic until it is sent (buildSms at claim time would cut it
+    // The held text is kept as written (Cyrillic too) until it is sent (buildSms at claim time would cut it
     // twice): the summary's lines are joined here and the whole is put in the script once more.
     const text = row ? `${row.text}; ${quiet.summaryLine}` : `${quiet.header} ${quiet.summaryLine}`;
     const built = buildSms(text, sms.script, sms.maxParts);
@@ -107,7 +107,7 @@ export function createSmsOutbox(opts: { db: Db; sender: SmsSender; clock?: () =>
   }
 
   async function sendOne(row: Row): Promise<boolean> {
-    // A held summary is still in Cyrillic as written: put in its script now.
+    // A held summary is still as written (Cyrillic too): put in its script now.
     const sms = row.held ? buildSms(row.text, row.script) : { text: row.text, encoding: row.encoding, parts: row.parts };
     try {
       const messageId = await opts.sender.send({ to: row.phone, ...sms });

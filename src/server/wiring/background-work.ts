@@ -156,7 +156,9 @@ function wireSms(app: FastifyInstance, config: Config, deps: BackgroundDeps, out
     smsOutbox.kick();
     const stopCompose = repeatPass(() => service.composeDue(), SMS_COMPOSE_MS, (err) => app.log.warn({ err }, 'SMS composing failed'));
     const stopSummaries = repeatPass(() => service.runSummaries(), MINUTE, (err) => app.log.warn({ err }, 'SMS summaries failed'));
-    app.addHook('onClose', async () => { await Promise.all([stopCompose(), stopSummaries()]); });
+    // Once a day whoever runs it (its scheduled_runs row); every instance only asks each hour.
+    const stopRetention = repeatPass(() => service.runRetention(), 60 * MINUTE, (err) => app.log.warn({ err }, 'SMS retention failed'), { atStart: false });
+    app.addHook('onClose', async () => { await Promise.all([stopCompose(), stopSummaries(), stopRetention()]); });
     // After a write request (an order, a message): one compose at a time, and at most one more
     // queued behind it however many requests ask meanwhile (it sees all of their notifications).
     let composing: Promise<unknown> | undefined;

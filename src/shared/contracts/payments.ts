@@ -35,6 +35,8 @@ export const matchedRow = z.object({
   ...rowEcho, orderId: z.uuid(), number: z.number().int(),
   /** true: the row paid the order's deposit (its reference ends in `-1`: src/shared/deposit.ts). */
   deposit: z.literal(true).optional(),
+  /** true: a deposit of an order cancelled before it was paid; it is now owed back (refund_due). */
+  refundDue: z.literal(true).optional(),
 });
 export type MatchedRow = z.infer<typeof matchedRow>;
 

@@ -53,19 +53,19 @@ const STANDING_REASON: Record<TextLanguage, Record<string, string>> = {
   sr: {
     out_of_stock: 'нема довољно залиха', product_unavailable: 'производ више није у понуди', below_minimum: 'испод најмање поруџбине',
     slot_unavailable: 'термин није доступан', delivery_unavailable: 'достава није доступна', payment_unavailable: 'начин плаћања није доступан',
-    not_yet_available: 'производ још није доступан', date_passed: 'датум је прошао док сервис није радио',
+    not_yet_available: 'производ још није доступан', preorder_limit: 'производ је распродат у претпродаји', date_passed: 'датум је прошао док сервис није радио',
     product_removed: 'производ је уклоњен', household_suspended: 'домаћинство је суспендовано', other: 'поруџбина није могла да се направи',
   },
   en: {
     out_of_stock: 'not enough stock', product_unavailable: 'a product is no longer offered', below_minimum: 'below the minimum order',
     slot_unavailable: 'the pickup time is not available', delivery_unavailable: 'delivery is not available', payment_unavailable: 'the payment method is not available',
-    not_yet_available: 'a product is not available yet', date_passed: 'the date passed while the service was down',
+    not_yet_available: 'a product is not available yet', preorder_limit: 'a product\'s pre-order limit is reached', date_passed: 'the date passed while the service was down',
     product_removed: 'a product was removed', household_suspended: 'the household is suspended', other: 'the order could not be placed',
   },
   ru: {
     out_of_stock: 'недостаточно товара', product_unavailable: 'товар больше не продаётся', below_minimum: 'ниже минимального заказа',
     slot_unavailable: 'время выдачи недоступно', delivery_unavailable: 'доставка недоступна', payment_unavailable: 'способ оплаты недоступен',
-    not_yet_available: 'товар ещё недоступен', date_passed: 'дата прошла, пока сервис не работал',
+    not_yet_available: 'товар ещё недоступен', preorder_limit: 'лимит предзаказа товара исчерпан', date_passed: 'дата прошла, пока сервис не работал',
     product_removed: 'товар удалён', household_suspended: 'хозяйство приостановлено', other: 'заказ не удалось оформить',
   },
 };

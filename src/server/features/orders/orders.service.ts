@@ -539,8 +539,9 @@ export function createOrdersService({ db, repo, checkoutStore: store, clock, out
           const row = await repo.lockOrder(tx, id, { householdId });
           if (!row) throw notFound('Order');
           // While a pre-order's deposit is due, the payment the producer confirms is the deposit's
-          // (src/shared/deposit.ts); unpaid then clears the buyer's report of it.
-          if (row.depositStatus === 'due' && row.status !== 'cancelled') {
+          // (src/shared/deposit.ts); unpaid then clears the buyer's report of it. Confirmed on an
+          // order cancelled meanwhile, the deposit is owed back (refund_due, migration 0023).
+          if (row.depositStatus === 'due') {
             const now = eventTime(clock(), row.updatedAt);
             if (body.paymentStatus === 'paid') await repo.markDepositsPaid(tx, [id], householdId, now);
             else if (row.depositReportedAt) await repo.clearDepositReported(tx, id, now);

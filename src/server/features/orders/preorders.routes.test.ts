@@ -43,6 +43,13 @@ async function preorder(productId: string, quantity = 1, extra: object = {}) {
 const row = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const stockOf = async (id: string) => (await t.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 
+function importStatement(lines: string[]) {
+  const csv = ['Datum;Iznos;Uplatilac;Poziv na broj', ...lines].join('\n');
+  const boundary = `----x${randomUUID()}`;
+  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="i.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  return t.app.inject({ method: 'POST', url: '/api/producer/payments/import', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...farm.headers } });
+}
+
 function expiries(at: Date) {
   return t.app.expiries.runExpiries(at);
 }
@@ -181,6 +188,45 @@ describe('a pre-order with a deposit', () => {
     expect(res.json().matched).toEqual([expect.objectContaining({ orderId: o.id, deposit: true, amount: 300.1 })]);
     expect(res.json().unmatched.map((u: { reason: string }) => u.reason)).toEqual(['amount', 'already_paid']);
     expect(await row(o.id)).toMatchObject({ status: 'pending', depositStatus: 'paid', paymentStatus: 'unpaid' });
+  });
+
+  it('paid by a statement after it expired or was cancelled: refund_due, never paid on a cancelled order', async () => {
+    const expired = await preorder((await product()).id);
+    await expiries(new Date(WED_10.getTime() + 48 * HOUR));
+    expect(await row(expired.id)).toMatchObject({ status: 'cancelled', depositStatus: 'due' });
+    const cancelled = await preorder((await product()).id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${cancelled.id}/cancel`, headers: buyer.headers })).statusCode).toBe(200);
+    const lines = [expired, cancelled].map((o) => `14.06.2030;300,10;Ana;${o.deposit.ips.reference}`);
+    const res = await importStatement(lines);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().matched).toEqual([
+      expect.objectContaining({ orderId: expired.id, deposit: true, refundDue: true }),
+      expect.objectContaining({ orderId: cancelled.id, deposit: true, refundDue: true }),
+    ]);
+    for (const o of [expired, cancelled]) {
+      expect(await row(o.id)).toMatchObject({ status: 'cancelled', depositStatus: 'refund_due', paymentStatus: 'unpaid' });
+      expect((await row(o.id)).depositPaidAt).not.toBeNull();
+    }
+    // The same file again: nothing more.
+    expect((await importStatement(lines)).json().unmatched.map((u: { reason: string }) => u.reason)).toEqual(['already_paid', 'already_paid']);
+    const refunded = await t.app.inject({ method: 'POST', url: `/api/producer/orders/${expired.id}/deposit-refunded`, headers: farm.headers });
+    expect(refunded.json()).toMatchObject({ status: 'cancelled', deposit: { status: 'refunded' } });
+    // The producer's word that the money came, after the cancellation, is the same.
+    const late = await preorder((await product()).id);
+    await t.app.inject({ method: 'POST', url: `/api/orders/${late.id}/cancel`, headers: buyer.headers });
+    const confirmed = await t.app.inject({ method: 'PATCH', url: `/api/producer/orders/${late.id}`, headers: farm.headers, payload: { paymentStatus: 'paid' } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'cancelled', deposit: { status: 'refund_due' }, payment: { status: 'unpaid' } });
+  });
+
+  it('paid by a statement, then cancelled: refund_due', async () => {
+    const o = await preorder((await product()).id);
+    expect((await importStatement([`12.06.2030;300,10;Ana;${o.deposit.ips.reference}`])).json().matched).toEqual([
+      expect.not.objectContaining({ refundDue: true }),
+    ]);
+    expect(await row(o.id)).toMatchObject({ status: 'pending', depositStatus: 'paid' });
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/orders/${o.id}/cancel`, headers: buyer.headers });
+    expect(cancel.json()).toMatchObject({ status: 'cancelled', deposit: { status: 'refund_due' } });
   });
 
   it('unpaid after depositDays: cancelled once, stock returned, buyer told (fake clock)', async () => {

@@ -31,7 +31,8 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
      * (even at the same moment) finds them paid: `already_paid`, nothing paid twice. An order
      * of another household is `not_yours` and never touched. A reference ending in `-1` pays
      * the order's deposit (its amount to the para; src/shared/deposit.ts); the order's own
-     * reference then asks what is left (the total less a paid deposit).
+     * reference then asks what is left (the total less a paid deposit). A deposit of an order
+     * cancelled before its money came is matched too and becomes refund_due (`refundDue`).
      */
     async importStatement(householdId: string, bytes: Buffer): Promise<StatementImport> {
       const statement = readStatement(bytes);
@@ -62,19 +63,20 @@ export function createPaymentsService({ db, repo, clock, outbox, publicUrl, log 
           const order = found.get(ref.number);
           if (!order || (ref.deposit && order.depositStatus === null)) { miss('no_order'); continue; }
           if (order.householdId !== householdId) { miss('not_yours'); continue; }
-          const hit = (deposit: boolean): void => {
+          const hit = (deposit: boolean, refundDue = false): void => {
             matched.push({
               row: row.line, date: row.date, amount: row.amountPara === null ? null : paraToRsd(row.amountPara), payer: row.payer, reference: row.reference,
-              orderId: order.id, number: order.number, deposit: deposit ? true : undefined,
+              orderId: order.id, number: order.number, deposit: deposit ? true : undefined, refundDue: refundDue ? true : undefined,
             });
           };
           if (ref.deposit) {
             if (order.depositStatus !== 'due' || depositsNow.has(order.id)) { miss('already_paid', order); continue; }
-            if (order.status === 'cancelled') { miss('no_order', order); continue; }
             if (row.amountPara === null) { miss('amount', order, 'amount_unreadable'); continue; }
             if (row.amountPara !== order.depositPara) { miss('amount', order); continue; }
             depositsNow.add(order.id);
-            hit(true);
+            // Paid after its pre-order was cancelled (expired unpaid, cancelled by the buyer): the
+            // money came and is owed back, refund_due (markDepositsPaid, migration 0023).
+            hit(true, order.status === 'cancelled');
             continue;
           }
           if (order.paymentStatus === 'paid' || paidNow.has(order.id)) { miss('already_paid', order); continue; }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { startSmppServer } from '../../../../test/smpp-server.ts';
 import { until } from '../../../../test/smtp-sink.ts';
 import { createUser, type TestUser } from '../../../../test/users.ts';
-import { dropMembers, drops, orders, products, smsOutbox, smsReplies, smsSettings, users } from '../../db/schema.ts';
+import { dropMembers, drops, orders, products, smsOutbox, smsReplies, smsSettings, smsSummaries, users } from '../../db/schema.ts';
 
 /**
  * SMS to producers against a real SMPP server started here (test/smpp-server.ts): settings and
@@ -36,12 +36,14 @@ async function sentSince(from: number, count: number) {
 }
 
 /** A producer with a confirmed phone (through the API, the code read at the SMSC). */
-async function producerWithPhone(phone: string, extra: Record<string, unknown> = {}): Promise<TestUser> {
+async function producerWithPhone(phone: string, extra: Record<string, unknown> = {}, language?: 'sr' | 'sr-Latn' | 'en' | 'ru', codeText?: RegExp): Promise<TestUser> {
   const p = await createUser(t, { userType: 'producer' });
+  if (language) await t.database.db.update(users).set({ language }).where(eq(users.id, p.id));
   const before = smsc.submitted.length;
   const put = await t.app.inject({ method: 'PUT', url: '/api/me/sms', headers: p.headers, payload: { phone } });
   expect(put.statusCode).toBe(202);
   const [code] = await sentSince(before, 1);
+  if (codeText) expect(code!.text).toMatch(codeText);
   const confirm = await t.app.inject({ method: 'POST', url: '/api/me/sms/confirm', headers: p.headers, payload: { code: codeOf(code!.text) } });
   expect(confirm.statusCode).toBe(200);
   if (Object.keys(extra).length > 0) expect((await t.app.inject({ method: 'PATCH', url: '/api/me/sms', headers: p.headers, payload: extra })).statusCode).toBe(200);
@@ -160,6 +162,36 @@ describe('a new order by SMS, and the replies', () => {
     expect(told?.text).toContain('The producer gave this reason: nema više');
   });
 
+  it('texts in the language the producer chose in the app (English, Russian in either script); the reply words they teach act', async () => {
+    const b = await createUser(t, { name: 'Ана Јовановић' });
+    const en = await producerWithPhone('0641234521', {}, 'en', /^Domace: your code is \d{6}\. Valid 10 minutes\.$/);
+    let before = smsc.submitted.length;
+    const order = await placeOrder(b, en, 'Кајмак', 2);
+    const [english] = await sentSince(before, 1);
+    expect(english).toMatchObject({ dataCoding: 0 });
+    expect(english!.text).toBe(`Order #${order.number}, Ana, 1,800 RSD Pickup 13 Jun 10:00. YES ${order.number} / NO ${order.number} reason. 2 kg Kajmak`);
+    await smsc.reply('381641234521', `Yes ${order.number}`);
+    await settle();
+    expect((await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('confirmed');
+
+    const ru = await producerWithPhone('0641234522', { script: 'cyrl' }, 'ru', /^Domace: vas kod \d{6}\. Dejstvuet 10 minut\.$/);
+    before = smsc.submitted.length;
+    const second = await placeOrder(b, ru, 'Сир', 3);
+    const parts = await sentSince(before, 2);
+    expect(parts.map((s) => s.dataCoding)).toEqual([8, 8]);
+    expect(parts.map((s) => s.text).join('')).toBe(`Заказ #${second.number}, Ана, 2 700 дин. Самовывоз 13 июн. 10:00. ДА ${second.number} / НЕТ ${second.number} причина. 3 кг Сир`);
+    await smsc.reply('381641234522', `НЕТ ${second.number} нет сыра`);
+    await settle();
+    expect((await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, second.id)))[0]!.status).toBe('cancelled');
+    // Anything else: the one-part help in the producer's language and script.
+    before = smsc.submitted.length;
+    await smsc.reply('381641234522', 'спасибо');
+    await settle();
+    const [help] = await sentSince(before, 1);
+    expect(help!.text).toBe('Домаће: ДА 100123 принять, НЕТ 100123 причина отклонить, СТОП без SMS');
+    expect(help).toMatchObject({ dataCoding: 8, udh: null });
+  });
+
   it('a decline by SMS offers the stock it returns to the waitlist, as the dashboard does', async () => {
     const p = await producerWithPhone('0641234519');
     const b = await createUser(t);
@@ -228,6 +260,43 @@ describe('a new order by SMS, and the replies', () => {
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/domace_sms_parts_total\{event="order"\} [1-9]/);
     expect(metrics).toMatch(/domace_sms_messages_total\{event="code"\} [1-9]/);
+  });
+});
+
+describe('retention', () => {
+  it('deletes replies after 90 days, SMS sent or given up after 30, summary claims after 7; once a day however many instances run it', async () => {
+    const p = await createUser(t, { userType: 'producer' });
+    // The real time: the other tests' rows are younger (written at it, or on the test clock in 2030).
+    const at = new Date();
+    const daysAgo = (days: number) => new Date(at.getTime() - days * 86_400_000);
+    const mark = `retention-${randomUUID()}`;
+    await t.database.db.insert(smsReplies).values([
+      { phone: '+381641111111', text: `${mark} old`, outcome: 'help', createdAt: daysAgo(91) },
+      { phone: '+381641111111', text: `${mark} kept`, outcome: 'help', createdAt: daysAgo(89) },
+    ]);
+    const sms = { householdId: p.id, phone: '+381641111111', event: 'order', encoding: 'gsm7' as const, parts: 1 };
+    await t.database.db.insert(smsOutbox).values([
+      { ...sms, text: `${mark} sent old`, createdAt: daysAgo(31), sentAt: daysAgo(31) },
+      { ...sms, text: `${mark} given up old`, createdAt: daysAgo(35), givenUpAt: daysAgo(32) },
+      { ...sms, text: `${mark} sent recent`, createdAt: daysAgo(29), sentAt: daysAgo(29) },
+      // Still waiting (not due within this test; removed at its end, before the SMSC could see it).
+      { ...sms, text: `${mark} never sent`, createdAt: daysAgo(40), nextAttemptAt: new Date('2099-01-01T00:00:00Z') },
+    ]);
+    await t.database.db.insert(smsSummaries).values([
+      { householdId: p.id, kind: 'standing_demand', key: '2031-02-20', createdAt: daysAgo(8) },
+      { householdId: p.id, kind: 'standing_demand', key: '2031-02-24', createdAt: daysAgo(6) },
+    ]);
+    const runs = await Promise.all([1, 2, 3].map(() => t.app.sms.service.runRetention(at)));
+    expect(runs.filter((r) => r.ran)).toHaveLength(1);
+    expect(runs.find((r) => r.ran)).toMatchObject({ replies: 1, sent: 2, summaries: 1 });
+    expect((await t.database.db.select({ text: smsReplies.text }).from(smsReplies)).filter((r) => r.text.startsWith(mark))).toEqual([{ text: `${mark} kept` }]);
+    expect((await t.database.db.select({ text: smsOutbox.text }).from(smsOutbox)).map((r) => r.text).filter((x) => x.startsWith(mark)).sort())
+      .toEqual([`${mark} never sent`, `${mark} sent recent`]);
+    expect((await t.database.db.select({ key: smsSummaries.key }).from(smsSummaries).where(eq(smsSummaries.householdId, p.id)))).toEqual([{ key: '2031-02-24' }]);
+    // Later the same Belgrade day: nothing runs; the next day it runs again.
+    expect((await t.app.sms.service.runRetention(new Date(at.getTime() + 3 * 3600_000))).ran).toBe(false);
+    expect(await t.app.sms.service.runRetention(new Date(at.getTime() + 86_400_000))).toEqual({ ran: true, replies: 0, sent: 0, summaries: 0 });
+    await t.database.db.delete(smsOutbox).where(eq(smsOutbox.householdId, p.id));
   });
 });
 

@@ -1,14 +1,15 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '#shared/constants.ts';
 import type { SmsSettings } from '#shared/contracts/sms.ts';
-import { addDays, belgradeNow } from '#shared/time.ts';
+import { addDays, belgradeDateOf, belgradeNow } from '#shared/time.ts';
 import { normalisePhone, parseSmsReply, SMS_CODE, SMS_DEFAULTS, SMS_EVENTS, type SmsEvent, type SmsScript } from '#shared/sms.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { smsOutbox, smsReplies, smsSettings, smsSummaries } from '../../db/schema.ts';
+import { scheduledRuns, smsOutbox, smsReplies, smsSettings, smsSummaries, users } from '../../db/schema.ts';
 import { enqueueSms, recordReceipt, type SmsOutbox } from '../../domain/sms-outbox.ts';
 import { codeHash, newCode, sameCodeHash } from '../../lib/codes.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.ts';
 import type { IncomingSms } from '../../lib/sms-sender.ts';
-import { codeSms, dropCutoffSms, HELP_SMS, standingDemandSms, type SmsLine, messageSms, messageSummaryLine, orderSms, orderSummaryLine, QUIET_HEADER, type SmsOrder } from './sms.texts.ts';
+import { type SmsLine, type SmsOrder, smsTexts, type SmsTexts } from './sms.texts.ts';
 
 /**
  * SMS to producers and their replies (docs/notifications.md, "SMS"): the settings and the
@@ -53,6 +54,37 @@ export interface SmsServiceDeps {
 /** Tomorrow's standing demand is sent from this Belgrade time on (and until midnight). */
 export const STANDING_DEMAND_AT = '18:00';
 
+/**
+ * Days what SMS leaves behind is kept (ADR 0049, "Retention"): the replies (what a phone asked
+ * and what it did), SMS sent or given up, and the summaries' claims (the pass looks back one day).
+ */
+export const SMS_RETENTION_DAYS = { replies: 90, sent: 30, summaries: 7 } as const;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Deletes what is older than SMS_RETENTION_DAYS, once per Belgrade day however many instances
+ * run it (each asks hourly; `npm run admin -- run-sms-retention` asks the same): the day's row of
+ * scheduled_runs is claimed in the transaction that deletes (a concurrent claim waits on the key,
+ * then gets nothing; a failed pass leaves no claim and the next one runs it). Resolves with what
+ * it deleted, or ran: false.
+ */
+export async function runSmsRetention(db: Db, at: Date): Promise<{ ran: boolean; replies: number; sent: number; summaries: number }> {
+  const ago = (days: number) => new Date(at.getTime() - days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(scheduledRuns).values({ job: 'sms_retention', period: belgradeDateOf(at), ranAt: at })
+      .onConflictDoNothing().returning({ period: scheduledRuns.period });
+    if (claimed.length === 0) return { ran: false, replies: 0, sent: 0, summaries: 0 };
+    const replies = await tx.delete(smsReplies).where(sql`${smsReplies.createdAt} < ${ago(SMS_RETENTION_DAYS.replies)}`).returning({ id: smsReplies.id });
+    const sent = await tx.delete(smsOutbox)
+      .where(sql`${smsOutbox.createdAt} < ${ago(SMS_RETENTION_DAYS.sent)} AND (${smsOutbox.sentAt} IS NOT NULL OR ${smsOutbox.givenUpAt} IS NOT NULL)`)
+      .returning({ id: smsOutbox.id });
+    const summaries = await tx.delete(smsSummaries).where(sql`${smsSummaries.createdAt} < ${ago(SMS_RETENTION_DAYS.summaries)}`).returning({ key: smsSummaries.key });
+    // Its own claims: a year of days is enough to tell when it last ran.
+    await tx.delete(scheduledRuns).where(sql`${scheduledRuns.job} = 'sms_retention' AND ${scheduledRuns.ranAt} < ${ago(365)}`);
+    return { ran: true, replies: replies.length, sent: sent.length, summaries: summaries.length };
+  });
+}
+
 export function createSmsService({ db, clock, outbox, orders, log, codeKey, standingDemand }: SmsServiceDeps) {
   const hashCode = (householdId: string, phone: string, code: string) => codeHash(codeKey, `${householdId}:${phone}`, code);
 
@@ -60,6 +92,12 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
     const q = tx.select().from(smsSettings).where(eq(smsSettings.householdId, householdId));
     const [row] = lock ? await q.for('update') : await q;
     return row;
+  }
+
+  /** The texts in the language the producer chose in the app (users.language). */
+  async function textsOf(tx: DbOrTx, householdId: string): Promise<SmsTexts> {
+    const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, householdId));
+    return smsTexts(user?.language ?? DEFAULT_LANGUAGE);
   }
 
   /** The settings of a confirmed phone that wants `event`, or none. */
@@ -93,7 +131,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
       .where(and(eq(smsOutbox.householdId, householdId), sql`${smsOutbox.sentAt} IS NULL AND ${smsOutbox.givenUpAt} IS NULL`));
   }
 
-  const quietOf = (row: Row, summaryLine: string) => ({ from: row.quietFrom, to: row.quietTo, now: clock(), summaryLine, header: QUIET_HEADER });
+  const quietOf = (row: Row, texts: SmsTexts, summaryLine: string) => ({ from: row.quietFrom, to: row.quietTo, now: clock(), summaryLine, header: texts.quietHeader });
 
   return {
     async get(householdId: string): Promise<SmsSettings> {
@@ -126,7 +164,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
         const [saved] = row
           ? await tx.update(smsSettings).set(fields).where(eq(smsSettings.householdId, householdId)).returning()
           : await tx.insert(smsSettings).values({ householdId, ...fields }).returning();
-        await enqueueSms(tx, { householdId, phone, event: 'code', text: codeSms(code), script: saved!.script, maxParts: 1 });
+        await enqueueSms(tx, { householdId, phone, event: 'code', text: (await textsOf(tx, householdId)).code(code), script: saved!.script, maxParts: 1 });
         return toSettings(saved);
       });
       outbox.kick();
@@ -189,12 +227,13 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
           const row = await wanting(tx, n.user_id, event);
           const order = row && await orderOf(tx, n.order_id);
           if (!row || !order) continue;
+          const texts = await textsOf(tx, row.householdId);
           if (event === 'order') {
-            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: orderSms(order, row.script), quiet: quietOf(row, orderSummaryLine(order)) });
+            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: texts.order(order, row.script), quiet: quietOf(row, texts, texts.orderLine(order)) });
           } else {
             const last = await tx.execute<{ body: string }>(sql`SELECT body FROM order_messages WHERE order_id = ${order.id} AND NOT from_producer ORDER BY created_at DESC, id DESC LIMIT 1`);
             const author = String(n.data.authorName ?? order.buyerName);
-            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: messageSms(order.number, author, last.rows[0]?.body ?? ''), quiet: quietOf(row, messageSummaryLine(order.number, author)) });
+            await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event, orderId: order.id, script: row.script, text: texts.message(order.number, author, last.rows[0]?.body ?? ''), quiet: quietOf(row, texts, texts.messageLine(order.number, author)) });
           }
         }
         return result.rows.length;
@@ -233,8 +272,9 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
             SELECT i.name, i.unit, sum(i.quantity) AS quantity FROM order_items i JOIN orders o ON o.id = i.order_id
              WHERE o.drop_id = ${d.drop_id} AND o.household_id = ${d.household_id} AND o.status <> 'cancelled'
              GROUP BY i.name, i.unit ORDER BY i.name`)).rows.map((l) => ({ ...l, quantity: Number(l.quantity) }));
-          const text = dropCutoffSms({ title: d.title, date: d.date, orders: Number(totals.orders), totalPara: Number(totals.total), lines });
-          await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event: 'drop_cutoff', script: row.script, text, quiet: quietOf(row, `дроп ${d.title}: ${Number(totals.orders)} пор.`) });
+          const texts = await textsOf(tx, row.householdId);
+          const text = texts.dropCutoff({ title: d.title, date: d.date, orders: Number(totals.orders), totalPara: Number(totals.total), lines });
+          await enqueueSms(tx, { householdId: row.householdId, phone: row.phone, event: 'drop_cutoff', script: row.script, text, quiet: quietOf(row, texts, texts.dropLine(d.title, Number(totals.orders))) });
           written++;
         });
       }
@@ -251,7 +291,8 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
             if (!(await claim(tx, householdId, 'standing_demand', tomorrow))) return;
             const row = await wanting(tx, householdId, 'standing_demand');
             if (!row || lines.length === 0) return;
-            await enqueueSms(tx, { householdId, phone: row.phone, event: 'standing_demand', script: row.script, text: standingDemandSms(tomorrow, lines), quiet: quietOf(row, `сутра ${lines.length} произв.`) });
+            const texts = await textsOf(tx, householdId);
+            await enqueueSms(tx, { householdId, phone: row.phone, event: 'standing_demand', script: row.script, text: texts.standingDemand(tomorrow, lines), quiet: quietOf(row, texts, texts.standingLine(lines.length)) });
             written++;
           });
         }
@@ -259,6 +300,9 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
       if (written > 0) outbox.kick();
       return written;
     },
+
+    /** The daily retention (runSmsRetention) at `at`. */
+    runRetention: (at: Date = clock()) => runSmsRetention(db, at),
 
     /** A reply or a delivery receipt from the SMSC. A reply changes something only from a confirmed phone, for its own household's order. */
     async handleIncoming(incoming: IncomingSms): Promise<string> {
@@ -283,7 +327,7 @@ export function createSmsService({ db, clock, outbox, orders, log, codeKey, stan
         return record('stop');
       }
       if (reply.kind === 'help') {
-        await enqueueSms(db, { householdId: row.householdId, phone, event: 'help', text: HELP_SMS, script: row.script, maxParts: 1 });
+        await enqueueSms(db, { householdId: row.householdId, phone, event: 'help', text: (await textsOf(db, row.householdId)).help, script: row.script, maxParts: 1 });
         outbox.kick();
         return record('help');
       }

@@ -173,6 +173,48 @@ describe('skip and pause around the cutoff', () => {
   });
 });
 
+describe('a product sold by pre-order (docs/standing-orders.md, "Pre-orders")', () => {
+  it('a cycle before the harvest is skipped and told; one placed before the harvest for a date after it is a pre-order with its deposit; over the pre-order limit, skipped and told why', async () => {
+    t.clock.set(WED_10);
+    const berries = await product({ name: `Малине ${randomUUID().slice(0, 4)}`, unit: 'kg', category: 'fruit' });
+    const other = await createUser(t);
+    const mine = await standing(buyer, berries.id);
+    const theirs = await standing(other, berries.id);
+    // The farm then says the harvest starts on Saturday 22 June, asking 30 % and taking 3 kg by pre-order.
+    await t.database.db.update(products).set({ availableFrom: '2030-06-22', depositPercent: 30, preorderLimit: 3 }).where(eq(products.id, berries.id));
+
+    // Saturday 15 June is before the harvest: not ordered, each buyer told why.
+    t.clock.set(new Date(SAT_DUE.getTime() + 60_000));
+    await t.app.standing.runCycles();
+    expect(await cycle(mine.id, '2030-06-15')).toMatchObject({ status: 'skipped', reason: 'not_yet_available' });
+    expect(await cycle(theirs.id, '2030-06-15')).toMatchObject({ status: 'skipped', reason: 'not_yet_available' });
+    expect(await ordersWith(berries.id)).toEqual([]);
+
+    // Saturday 22 June is due Thursday 20 June, before the harvest: a pre-order with its deposit,
+    // as a checkout of that day would be. Only 3 kg by pre-order: the second buyer's 2 kg is refused.
+    t.clock.set(new Date(SAT_DUE.getTime() + WEEK + 60_000));
+    await t.app.standing.runCycles();
+    const cycles = [await cycle(mine.id, '2030-06-22'), await cycle(theirs.id, '2030-06-22')];
+    expect(cycles.map((c) => c!.status).sort()).toEqual(['ordered', 'skipped']);
+    const placed = await ordersWith(berries.id);
+    expect(placed).toEqual([expect.objectContaining({ date: '2030-06-22', status: 'awaiting_deposit' })]);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed[0]!.id));
+    expect(order).toMatchObject({ depositPercent: 30, depositPara: 9_000, depositStatus: 'due' });
+    const [line] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(line!.preorder).toBe(true);
+    const refused = cycles.find((c) => c!.status === 'skipped')!;
+    expect(refused.reason).toBe('preorder_limit');
+    const refusedBuyer = refused.standingOrderId === mine.id ? buyer : other;
+    const told = (await notificationsOf(refusedBuyer)).filter((n) => n.type === 'standing_skipped');
+    expect(told.at(0)?.title).toContain('производ је распродат у претпродаји');
+    // Unpaid, it expires like any pre-order's deposit.
+    const expired = await t.app.expiries.runExpiries(new Date(order!.depositDueAt!.getTime() + 1));
+    expect(expired.deposits).toBeGreaterThanOrEqual(1);
+    expect((await ordersWith(berries.id))[0]!.status).toBe('cancelled');
+    t.clock.set(WED_10);
+  });
+});
+
 describe('the demand forecast', () => {
   it('is the sum of live standing orders on each cycle date, honouring skips, pauses and everyWeeks; producers only', async () => {
     const t2 = await createTestApp();

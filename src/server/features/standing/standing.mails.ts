@@ -7,17 +7,17 @@ const REASONS: Record<'sr' | 'en' | 'ru', Record<string, string>> = {
   sr: {
     out_of_stock: 'нема довољно залиха', product_unavailable: 'производ више није у понуди', below_minimum: 'износ је испод најмање поруџбине',
     slot_unavailable: 'термин преузимања није доступан', delivery_unavailable: 'достава није доступна', payment_unavailable: 'начин плаћања није доступан',
-    not_yet_available: 'производ још није доступан', date_passed: 'датум је прошао док сервис није радио', other: 'поруџбина није могла да се направи',
+    not_yet_available: 'производ још није доступан', preorder_limit: 'производ је распродат у претпродаји', date_passed: 'датум је прошао док сервис није радио', other: 'поруџбина није могла да се направи',
   },
   en: {
     out_of_stock: 'there is not enough stock', product_unavailable: 'a product is no longer offered', below_minimum: 'the total is below the minimum order',
     slot_unavailable: 'the pickup time is not available', delivery_unavailable: 'delivery is not available', payment_unavailable: 'the payment method is not available',
-    not_yet_available: 'a product is not available yet', date_passed: 'the date passed while the service was down', other: 'the order could not be placed',
+    not_yet_available: 'a product is not available yet', preorder_limit: 'a product\'s pre-order limit is reached', date_passed: 'the date passed while the service was down', other: 'the order could not be placed',
   },
   ru: {
     out_of_stock: 'недостаточно товара', product_unavailable: 'товар больше не продаётся', below_minimum: 'сумма ниже минимального заказа',
     slot_unavailable: 'время выдачи недоступно', delivery_unavailable: 'доставка недоступна', payment_unavailable: 'способ оплаты недоступен',
-    not_yet_available: 'товар ещё недоступен', date_passed: 'дата прошла, пока сервис не работал', other: 'заказ не удалось оформить',
+    not_yet_available: 'товар ещё недоступен', preorder_limit: 'лимит предзаказа товара исчерпан', date_passed: 'дата прошла, пока сервис не работал', other: 'заказ не удалось оформить',
   },
 };
 
