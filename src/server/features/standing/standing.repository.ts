@@ -119,14 +119,6 @@ export function createStandingRepository() {
         .orderBy(standingOrders.id).limit(limit);
     },
 
-    /** The cycles of these standing orders from `from`: which dates are claimed or done, and when claimed. */
-    async cycleStatesFrom(db: DbOrTx, ids: string[], from: string): Promise<Pick<CycleRow, 'standingOrderId' | 'date' | 'status' | 'claimedAt'>[]> {
-      if (ids.length === 0) return [];
-      return db.select({ standingOrderId: standingOrderCycles.standingOrderId, date: standingOrderCycles.date, status: standingOrderCycles.status, claimedAt: standingOrderCycles.claimedAt })
-        .from(standingOrderCycles)
-        .where(and(sql`${standingOrderCycles.standingOrderId} = ANY(${sql.param(ids)}::uuid[])`, gte(standingOrderCycles.date, from)));
-    },
-
     /** What placing or skipping the cycles of these standing orders needs: the order, its household's name, its buyer's address. */
     async dueCandidates(db: DbOrTx, ids: string[]): Promise<DueCandidate[]> {
       if (ids.length === 0) return [];

@@ -355,18 +355,18 @@ export function createStandingService({ db, repo, clock, outbox, placeOrder, pub
       let due: { id: string; date: IsoDate }[] = [];
       let more = false;
       const byDate = (a: { date: IsoDate }, b: { date: IsoDate }) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+      // Dates due by `at`: up to the day whose cutoff (at most 168 h before it) has passed.
+      const last = addDays(belgradeToday(at), 8);
       for (let after: string | null = null; ;) {
         const page = await repo.schedulePage(db, after, SCHEDULE_PAGE);
         const pageDue: { id: string; date: IsoDate }[] = [];
         for (const c of page) {
-          // Dates due by `at`: up to the day whose cutoff (at most 168 h before it) has passed.
-          const last = addDays(belgradeToday(at), 8);
           for (const date of cycleDatesBetween(oldest > c.anchorDate ? oldest : c.anchorDate, last, c.anchorDate, c.everyWeeks)) {
             if (cycleDueAt(date, c.cutoffHours).getTime() > at.getTime()) break;
             pageDue.push({ id: c.id, date });
           }
         }
-        const done = new Set((await repo.cycleStatesFrom(db, [...new Set(pageDue.map((d) => d.id))], oldest))
+        const done = new Set((await repo.cyclesFrom(db, [...new Set(pageDue.map((d) => d.id))], oldest))
           .filter((c) => c.status !== 'claimed' || c.claimedAt >= stale.before || c.claimedAt < stale.notBefore)
           .map((c) => `${c.standingOrderId}:${c.date}`));
         due.push(...pageDue.filter((d) => !done.has(`${d.id}:${d.date}`)));
